@@ -1,0 +1,41 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthModule } from './auth/auth.module';
+import { BearerAuthGuard } from './auth/bearer-auth.guard';
+import { JsonContentTypeGuard } from './common/json-content-type.guard';
+import { AppConfig } from './config/app-config';
+import { dataSourceOptions } from './database/data-source-options';
+import { AllExceptionsFilter } from './errors/all-exceptions.filter';
+import { HealthModule } from './health/health.module';
+import { NotesModule } from './notes/notes.module';
+import { WorkspaceAccessGuard } from './workspaces/workspace-access.guard';
+
+@Module({})
+export class AppModule {
+  /** The whole service, on the database at `databaseUrl`. */
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        // pino-http itself is attached in configureApp, ahead of body parsing, so that every request is logged.
+        LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, useExisting: true }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), migrationsRun: config.runMigrations }),
+        AuthModule,
+        HealthModule,
+        NotesModule,
+      ],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        // Global guards run in this order: 415, then 401, then team_id shape and membership (400/403).
+        { provide: APP_GUARD, useClass: JsonContentTypeGuard },
+        { provide: APP_GUARD, useClass: BearerAuthGuard },
+        { provide: APP_GUARD, useClass: WorkspaceAccessGuard },
+      ],
+      exports: [AppConfig],
+    };
+  }
+}

@@ -1,0 +1,25 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+import { CATALOGUE, ErrorCode } from '../../errors/catalogue';
+import { ErrorBodyDto } from '../../errors/error-body.dto';
+
+/** Any route can fail these ways, whatever it does. */
+const ALWAYS: ErrorCode[] = ['DATABASE_UNAVAILABLE', 'INTERNAL_ERROR'];
+
+/** Documents a route's error responses from the catalogue, grouped by status, each naming its sec codes. */
+export function ApiErrors(...codes: ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of [...codes, ...ALWAYS]) {
+    const status = CATALOGUE[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return applyDecorators(
+    ...[...byStatus].map(([status, group]) =>
+      ApiResponse({
+        status,
+        type: ErrorBodyDto,
+        description: group.map((code) => `\`${CATALOGUE[code].sec}\` ${code}: ${CATALOGUE[code].meaning}`).join('; '),
+      }),
+    ),
+  );
+}

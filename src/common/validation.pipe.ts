@@ -1,0 +1,50 @@
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { CommonErrors } from '../errors/common-errors';
+import { DomainError } from '../errors/domain-error';
+
+/**
+ * Strict validation for bodies and path parameters: unknown fields are rejected, values are
+ * transformed into the DTO classes, and the first failure becomes one message naming its field.
+ */
+export class StrictValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      transform: true,
+      transformOptions: { enableImplicitConversion: false },
+      validationError: { target: false, value: false },
+      stopAtFirstError: true,
+      exceptionFactory: (errors) => fromValidationErrors(errors),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body') value = requireObjectBody(value);
+    try {
+      return await super.transform(value, metadata);
+    } catch (error) {
+      if (metadata.type === 'param' && error instanceof DomainError) throw CommonErrors.invalidPathParameter(error.message);
+      throw error;
+    }
+  }
+}
+
+/** No body means "change nothing"; a body that is not an object (an array, say) is malformed. */
+function requireObjectBody(value: unknown): object {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw CommonErrors.notAnObject();
+  return value;
+}
+
+export function fromValidationErrors(errors: ValidationError[], parentPath = ''): DomainError {
+  const first = errors[0];
+  const path = parentPath ? `${parentPath}${/^\d+$/.test(first.property) ? `[${first.property}]` : `.${first.property}`}` : first.property;
+  if (!first.constraints && first.children?.length) return fromValidationErrors(first.children, path);
+  const [rule, message] = Object.entries(first.constraints ?? { invalid: `${first.property} is invalid` })[0];
+  if (rule === 'whitelistValidation') return CommonErrors.unknownField(path);
+  // class-validator messages start with the property name; put the full path in its place.
+  const named = message.startsWith(first.property) ? `${path}${message.slice(first.property.length)}` : `${path}: ${message}`;
+  return CommonErrors.validation(named);
+}

@@ -1,0 +1,85 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, validateSync } from 'class-validator';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const toInt = () => Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)));
+const toBool = () => Transform(({ value }) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1'));
+
+/** The environment the service reads, validated once at boot. Every setting has a working default. */
+class Environment {
+  @toInt() @IsInt() @Min(0) @Max(65535)
+  PORT = 3000;
+
+  /** A PostgreSQL URL. Unset means: run the embedded PostgreSQL whose data lives in DATA_DIR. */
+  @IsOptional() @IsString()
+  DATABASE_URL?: string;
+
+  @IsString()
+  DATA_DIR = './.data';
+
+  @toInt() @IsInt() @Min(1) @Max(65535)
+  EMBEDDED_PG_PORT = 54329;
+
+  @toInt() @IsInt() @Min(1) @Max(500)
+  DB_POOL_SIZE = 10;
+
+  @toInt() @IsInt() @Min(100) @Max(60000)
+  DB_CONNECT_TIMEOUT_MS = 3000;
+
+  @toInt() @IsInt() @Min(100) @Max(600000)
+  DB_STATEMENT_TIMEOUT_MS = 5000;
+
+  @toBool()
+  RUN_MIGRATIONS = true;
+
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  PUBLIC_PAGES_BASE_URL?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Typed, validated configuration. Built only by loadConfig; injected into Nest as itself. */
+export class AppConfig {
+  readonly port: number;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly embeddedPgPort: number;
+  readonly dbPoolSize: number;
+  readonly dbConnectTimeoutMs: number;
+  readonly dbStatementTimeoutMs: number;
+  readonly runMigrations: boolean;
+  readonly logLevel: string;
+  readonly publicPagesBaseUrl: string;
+
+  constructor(env: Environment) {
+    this.port = env.PORT;
+    this.databaseUrl = env.DATABASE_URL || undefined;
+    this.dataDir = env.DATA_DIR;
+    this.embeddedPgPort = env.EMBEDDED_PG_PORT;
+    this.dbPoolSize = env.DB_POOL_SIZE;
+    this.dbConnectTimeoutMs = env.DB_CONNECT_TIMEOUT_MS;
+    this.dbStatementTimeoutMs = env.DB_STATEMENT_TIMEOUT_MS;
+    this.runMigrations = env.RUN_MIGRATIONS;
+    this.logLevel = env.LOG_LEVEL;
+    this.publicPagesBaseUrl = (env.PUBLIC_PAGES_BASE_URL ?? `http://localhost:${env.PORT}/p`).replace(/\/+$/, '');
+  }
+}
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Record<string, string> = {}): AppConfig {
+  const known = Object.keys(new Environment());
+  const picked = Object.fromEntries(
+    Object.entries({ ...source, ...overrides }).filter(([key, value]) => value !== undefined && (known.includes(key) || key === 'DATABASE_URL' || key === 'PUBLIC_PAGES_BASE_URL')),
+  );
+  const env = plainToInstance(Environment, picked);
+  const errors = validateSync(env, { forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `  ${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return new AppConfig(env);
+}

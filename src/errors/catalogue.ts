@@ -1,0 +1,23 @@
+/**
+ * Every error the service answers with: its HTTP status, its `sec` code and what it means.
+ * Service 000 is generic, 001 note templates, 002 pages, 003 cards. The README and the OpenAPI
+ * document list this table; a code, once published, keeps its meaning.
+ */
+export const CATALOGUE = {
+  VALIDATION_FAILED: { status: 400, sec: 'SEC:000-00001', meaning: 'A body field or query value is invalid: wrong type, null where not nullable, or a limit exceeded' },
+  UNKNOWN_FIELD: { status: 400, sec: 'SEC:000-00002', meaning: 'The body has a field the operation does not know (no field is silently ignored)' },
+  MALFORMED_JSON: { status: 400, sec: 'SEC:000-00003', meaning: 'The body is not valid JSON, or not a JSON object' },
+  INVALID_PATH_PARAMETER: { status: 400, sec: 'SEC:000-00004', meaning: 'A path parameter does not have the documented shape' },
+  INVALID_TEAM_ID: { status: 400, sec: 'SEC:000-00005', meaning: 'team_id is not 1 to 64 letters and digits' },
+  UNAUTHENTICATED: { status: 401, sec: 'SEC:000-00010', meaning: 'The bearer token is missing, malformed, unknown, expired or revoked' },
+  ACCESS_DENIED: { status: 403, sec: 'SEC:000-00014', meaning: 'The caller is not a member of the workspace, their role may not do this, or the resource is not theirs' },
+  ROUTE_NOT_FOUND: { status: 404, sec: 'SEC:000-00015', meaning: 'No operation exists at this method and path' },
+  PAYLOAD_TOO_LARGE: { status: 413, sec: 'SEC:000-00016', meaning: 'The body is larger than 1 MiB' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, sec: 'SEC:000-00017', meaning: 'A body was sent with a content type other than application/json' },
+  DATABASE_UNAVAILABLE: { status: 503, sec: 'SEC:000-00020', meaning: 'The database cannot be reached; retry after the Retry-After delay' },
+  NOT_READY: { status: 503, sec: 'SEC:000-00021', meaning: 'The service is not ready: the database is unreachable or migrations are pending' },
+  INTERNAL_ERROR: { status: 500, sec: 'SEC:000-00099', meaning: 'An unexpected error; the details are in the server log under the error id' },
+  NOTE_TEMPLATE_NOT_FOUND: { status: 404, sec: 'SEC:001-00001', meaning: 'No note template with this id exists in the workspace' },
+} as const satisfies Record<string, { status: number; sec: string; meaning: string }>;
+
+export type ErrorCode = keyof typeof CATALOGUE;

@@ -1,0 +1,29 @@
+import { DomainError } from './domain-error';
+
+export const RETRY_AFTER_SECONDS = '5';
+
+/** Errors every module may raise. Module-specific ones live beside their module (note-errors.ts, ...). */
+export const CommonErrors = {
+  validation: (message: string) => new DomainError('VALIDATION_FAILED', message),
+  unknownField: (path: string) => new DomainError('UNKNOWN_FIELD', `Field ${path} is not allowed in this request`),
+  malformedJson: (detail: string) => new DomainError('MALFORMED_JSON', `The request body is not valid JSON: ${detail}`),
+  notAnObject: () => new DomainError('MALFORMED_JSON', 'The request body must be a JSON object'),
+  invalidPathParameter: (message: string) => new DomainError('INVALID_PATH_PARAMETER', message),
+  invalidTeamId: () => new DomainError('INVALID_TEAM_ID', 'Path parameter team_id must be 1 to 64 letters or digits'),
+  missingToken: () =>
+    new DomainError('UNAUTHENTICATED', 'A bearer token is required in the Authorization header', { 'WWW-Authenticate': 'Bearer' }),
+  invalidToken: () =>
+    new DomainError('UNAUTHENTICATED', 'The bearer token is unknown, expired or revoked', {
+      'WWW-Authenticate': 'Bearer error="invalid_token"',
+    }),
+  accessDenied: () => new DomainError('ACCESS_DENIED', 'You do not have access to this resource'),
+  routeNotFound: (method: string, path: string) => new DomainError('ROUTE_NOT_FOUND', `There is no operation ${method} ${path}`),
+  payloadTooLarge: () => new DomainError('PAYLOAD_TOO_LARGE', 'The request body is larger than the 1 MiB limit'),
+  unsupportedMediaType: (type: string) =>
+    new DomainError('UNSUPPORTED_MEDIA_TYPE', `Content type ${type} is not supported; send application/json`),
+  databaseUnavailable: () =>
+    new DomainError('DATABASE_UNAVAILABLE', 'The database is unavailable; retry shortly', { 'Retry-After': RETRY_AFTER_SECONDS }),
+  notReady: (failing: string[]) =>
+    new DomainError('NOT_READY', `The service is not ready: ${failing.join(', ')}`, { 'Retry-After': RETRY_AFTER_SECONDS }),
+  internal: () => new DomainError('INTERNAL_ERROR', 'An unexpected error occurred; quote the error id when reporting it'),
+};

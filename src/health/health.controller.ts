@@ -1,0 +1,41 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { Public } from '../auth/public.decorator';
+import { ErrorBodyDto } from '../errors/error-body.dto';
+import { MigrationsHealthIndicator } from './migrations.health';
+
+const HEALTH_OK = {
+  schema: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } }, required: ['status'] },
+};
+
+@ApiTags('Health')
+@Public()
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly migrations: MigrationsHealthIndicator,
+  ) {}
+
+  @Get('live')
+  @ApiOperation({ operationId: 'live', summary: 'The process is up (no dependency is checked)' })
+  @ApiOkResponse(HEALTH_OK)
+  live() {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @HealthCheck({ swaggerDocumentation: false })
+  @ApiOperation({ operationId: 'ready', summary: 'The database answers and every migration is applied' })
+  @ApiOkResponse(HEALTH_OK)
+  @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: '`SEC:000-00021` NOT_READY' })
+  async ready() {
+    await this.health.check([
+      () => this.database.pingCheck('database', { timeout: 2000 }),
+      () => this.migrations.check('migrations'),
+    ]);
+    return { status: 'ok' };
+  }
+}

@@ -1,0 +1,55 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { ImageDto } from '../../common/dto/image.dto';
+import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics';
+import { NoteTemplateSectionInput } from './note-template-section.dto';
+
+export const CONTEXT_MAX_LENGTH = 102400;
+export const SECTIONS_MAX = 100;
+
+/** Absent keeps a field; see each field for what null does. Lengths count Unicode code points. */
+export class UpdateNoteTemplateDto {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 255, description: 'Not nullable' })
+  @OptionalNonNull()
+  @IsString()
+  @Length(1, 255)
+  title?: string;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: CONTEXT_MAX_LENGTH, description: 'Instructions. "" or null clears it (reads back as "")' })
+  @OptionalNullable()
+  @IsString()
+  @MaxLength(CONTEXT_MAX_LENGTH)
+  context?: string | null;
+
+  @ApiPropertyOptional({ type: ImageDto, description: 'Not nullable' })
+  @OptionalNonNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ImageDto)
+  icon?: ImageDto;
+
+  @ApiPropertyOptional({
+    type: [NoteTemplateSectionInput],
+    nullable: true,
+    maxItems: SECTIONS_MAX,
+    description: 'Replaces the whole ordered list; [] or null clears it',
+  })
+  @OptionalNullable()
+  @IsArray()
+  @ArrayMaxSize(SECTIONS_MAX)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => NoteTemplateSectionInput)
+  sections?: NoteTemplateSectionInput[] | null;
+
+  @ApiPropertyOptional({ type: 'boolean', nullable: true, description: 'null resets to false' })
+  @OptionalNullable()
+  @IsBoolean()
+  ai_actions?: boolean | null;
+
+  @ApiPropertyOptional({ type: 'boolean', nullable: true, description: 'null resets to false' })
+  @OptionalNullable()
+  @IsBoolean()
+  is_shared?: boolean | null;
+}

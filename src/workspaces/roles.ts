@@ -1,0 +1,13 @@
+export const ROLES = ['owner', 'admin', 'member', 'guest', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles that may write at all. A guest writes only where the resource lists them as a member. */
+const WRITERS: ReadonlySet<Role> = new Set(['owner', 'admin', 'member', 'guest']);
+
+export function mayWrite(role: Role): boolean {
+  return WRITERS.has(role);
+}
+
+export function writesOnlyAsResourceMember(role: Role): boolean {
+  return role === 'guest';
+}

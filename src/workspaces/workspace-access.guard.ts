@@ -1,0 +1,30 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { Caller } from '../auth/caller';
+import { CommonErrors } from '../errors/common-errors';
+import { mayWrite } from './roles';
+
+export const TEAM_ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
+
+/**
+ * Runs after authentication on every route with a team_id: the team_id's shape (400), then
+ * membership (the token's workspace) and, for writes, the role (403) — before any lookup, so a
+ * refusal reveals nothing about what exists in the workspace.
+ */
+@Injectable()
+export class WorkspaceAccessGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    const teamId = request.params?.team_id as string | undefined;
+    if (teamId === undefined) return true;
+    if (!TEAM_ID_PATTERN.test(teamId)) throw CommonErrors.invalidTeamId();
+    const caller = request.user as Caller;
+    if (caller.teamId !== teamId) throw CommonErrors.accessDenied();
+    if (isWrite(request.method) && !mayWrite(caller.role)) throw CommonErrors.accessDenied();
+    return true;
+  }
+}
+
+function isWrite(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD';
+}
