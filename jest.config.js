@@ -1,0 +1,14 @@
+/** e2e specs (test/) and unit specs (src/) in one run, against a real PostgreSQL started in global setup. */
+module.exports = {
+  rootDir: '.',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/src/**/*.spec.ts'],
+  // Type checking is `npm run typecheck` (part of `npm test`); here we only transpile, fast.
+  transform: { '^.+\\.[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }] },
+  // fractional-indexing ships ES modules only; transpile it like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!fractional-indexing/)'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,24 @@
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../../src/database/data-source-options';
+import { startThrowawayPostgres } from './throwaway-postgres';
+import { testConfig } from './test-config';
+
+/**
+ * Runs once before all test files: a throwaway embedded PostgreSQL unless TEST_DATABASE_URL names
+ * one, then every migration. Workers inherit TEST_DATABASE_URL through the environment.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (!process.env.TEST_DATABASE_URL) {
+    const postgres = await startThrowawayPostgres();
+    process.env.TEST_DATABASE_URL = postgres.url;
+    (globalThis as { throwawayPostgres?: unknown }).throwawayPostgres = postgres;
+  }
+  const config = testConfig();
+  const db = new DataSource(dataSourceOptions(config.databaseUrl!, config));
+  await db.initialize();
+  try {
+    await db.runMigrations({ transaction: 'each' });
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,40 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import request, { Test } from 'supertest';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.setup';
+import { OpenApiValidator } from './openapi-validator';
+import { testConfig } from './test-config';
+
+type Method = 'get' | 'patch' | 'post' | 'put' | 'delete';
+
+/** supertest against the app, where every response is also checked against the served OpenAPI document. */
+export type Http = Record<Method, (url: string) => Test>;
+
+export interface TestApp {
+  app: INestApplication;
+  http: Http;
+  close(): Promise<void>;
+}
+
+/** The real AppModule through configureApp, on the test database, listening on an ephemeral port. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
+  const app = await NestFactory.create(AppModule.forRoot(config, config.databaseUrl!), { bodyParser: false, logger: false });
+  configureApp(app);
+  await app.init();
+  const server = app.getHttpServer();
+  const document = await request(server).get('/openapi.json').expect(200);
+  const validator = new OpenApiValidator(document.body);
+  const call = (method: Method) => (url: string) =>
+    request(server)
+      [method](url)
+      .expect((res) =>
+        validator.check({ method, url, status: res.status, body: res.body, contentType: res.headers['content-type'] }),
+      );
+  return {
+    app,
+    http: { get: call('get'), patch: call('patch'), post: call('post'), put: call('put'), delete: call('delete') },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,13 @@
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+
+/** The database every e2e test uses: TEST_DATABASE_URL, set by global setup when the caller did not. */
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set; run the tests through jest (global setup sets it)');
+  return url;
+}
+
+/** Configuration for a test app: quiet logs, migrations already applied by global setup. */
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({}, { DATABASE_URL: testDatabaseUrl(), RUN_MIGRATIONS: 'false', LOG_LEVEL: 'silent', ...overrides });
+}
