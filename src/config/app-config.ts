@@ -78,7 +78,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: R
   const env = plainToInstance(Environment, picked);
   const errors = validateSync(env, { forbidUnknownValues: false });
   if (errors.length > 0) {
-    const lines = errors.map((e) => `  ${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    const lines = errors.map((e) => `  ${e.property}=${JSON.stringify(picked[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return new AppConfig(env);

@@ -1,0 +1,23 @@
+import { NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { toDomainError } from './to-domain-error';
+
+describe('toDomainError', () => {
+  const request = { method: 'GET', path: '/x' };
+  const code = (e: unknown) => toDomainError(e, request).error.code;
+
+  it('maps the body parser, Nest and database failures onto the catalogue', () => {
+    expect(code(Object.assign(new Error('Unexpected token'), { type: 'entity.parse.failed' }))).toBe('MALFORMED_JSON');
+    expect(code(Object.assign(new Error('too large'), { type: 'entity.too.large' }))).toBe('PAYLOAD_TOO_LARGE');
+    expect(code(new NotFoundException())).toBe('ROUTE_NOT_FOUND');
+    expect(code(new ServiceUnavailableException({ error: { database: { message: 'down' } } }))).toBe('NOT_READY');
+    expect(code(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe('DATABASE_UNAVAILABLE');
+    expect(code({ name: 'QueryFailedError', driverError: { code: '57P01' } })).toBe('DATABASE_UNAVAILABLE');
+  });
+
+  it('treats anything else as unexpected, without leaking its message', () => {
+    const { error, unexpected } = toDomainError(new Error('secret SQL: SELECT * FROM tokens'), request);
+    expect(unexpected).toBe(true);
+    expect(error.code).toBe('INTERNAL_ERROR');
+    expect(error.message).not.toMatch(/SQL|tokens/);
+  });
+});
