@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import pinoHttp from 'pino-http';
 import { StrictValidationPipe } from './common/validation.pipe';
 import { setupOpenApi } from './common/openapi/openapi';
@@ -16,12 +17,12 @@ export const BODY_LIMIT = '1mb';
  * validation, OpenAPI. main.ts and the e2e tests both call it, so they cannot drift apart.
  * The app must be created with `{ bodyParser: false }` so that this parser is the only one.
  */
-export function configureApp(app: INestApplication): INestApplication {
+export function configureApp(app: INestApplication, options: { logDestination?: DestinationStream } = {}): INestApplication {
   const config = app.get(AppConfig);
   const server = app as NestExpressApplication;
   server.disable('x-powered-by');
   server.set('query parser', 'simple');
-  server.use(pinoHttp(httpLoggerOptions(config)));
+  server.use(pinoHttp(httpLoggerOptions(config), options.logDestination));
   server.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   // Errors of the body parser (malformed JSON, too large, bad charset) never reach Nest's filters.
   server.use((error: unknown, req: Request, res: Response, _next: NextFunction) => sendError(error, req, res));

@@ -14,6 +14,8 @@ export type Http = Record<Method, (url: string) => Test>;
 export interface TestApp {
   app: INestApplication;
   http: Http;
+  /** Every request log line written so far, as parsed JSON (only with LOG_LEVEL set). */
+  logs: Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -21,7 +23,8 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = testConfig(env);
   const app = await NestFactory.create(AppModule.forRoot(config, config.databaseUrl!), { bodyParser: false, logger: false });
-  configureApp(app);
+  const logs: Array<Record<string, unknown>> = [];
+  configureApp(app, { logDestination: { write: (line: string) => void logs.push(JSON.parse(line)) } });
   await app.init();
   const server = app.getHttpServer();
   const document = await request(server).get('/openapi.json').expect(200);
@@ -34,6 +37,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       );
   return {
     app,
+    logs,
     http: { get: call('get'), patch: call('patch'), post: call('post'), put: call('put'), delete: call('delete') },
     close: () => app.close(),
   };
