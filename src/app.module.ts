@@ -9,6 +9,7 @@ import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
+import { ImportModule } from './import/import.module';
 import { NotesModule } from './notes/notes.module';
 import { WorkspaceAccessGuard } from './workspaces/workspace-access.guard';
 
@@ -25,6 +26,7 @@ export class AppModule {
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), migrationsRun: config.runMigrations }),
         AuthModule,
         HealthModule,
+        ImportModule,
         NotesModule,
       ],
       providers: [

@@ -1,0 +1,20 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../config/app-config';
+import { dataSourceOptions } from '../database/data-source-options';
+import { ImportModule } from '../import/import.module';
+
+/** What the data commands need: the database (migrated as the server would) and the import services. */
+@Module({})
+export class CliModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [
+        // A command fails at once instead of retrying for half a minute.
+        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), migrationsRun: config.runMigrations, retryAttempts: 0 }),
+        ImportModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { Command } from 'commander';
+import { registerDataCommands } from './commands/data.commands';
+import { registerDemoCommand } from './commands/demo.command';
+import { registerMigrationCommands } from './commands/migration.commands';
+import { registerTokenCommands } from './commands/token.commands';
+
+/** `npm run cli -- <command>`: data in and out of the server's database. Results on stdout, everything else on stderr. */
+const program = new Command('cli').description(
+  'Workspace Content API: import, export, tokens, demo data and migrations, on the database the server uses',
+);
+
+// A reader that stops early (`| head`) is not a failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
+registerDataCommands(program);
+registerTokenCommands(program);
+registerDemoCommand(program);
+registerMigrationCommands(program);
+
+void program.parseAsync(process.argv);

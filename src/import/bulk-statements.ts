@@ -1,0 +1,134 @@
+import { EntityManager } from 'typeorm';
+import { ImportError } from './import-error';
+
+/** One table row as its columns, plus the document entry it comes from (for error messages). */
+export type Row = Record<string, unknown> & { entry: string };
+
+/** Column name -> PostgreSQL type. */
+export type Columns = Record<string, string>;
+
+export interface TableSpec {
+  table: string;
+  /** The conflict target: the primary key. */
+  key: Columns;
+  /** Overwritten when any of them differs from the stored row. */
+  fields?: Columns;
+  /** Written only when the row is created. */
+  createOnly?: Columns;
+  /** Has created_by/updated_by; updated_by and time_updated change only when a field does. */
+  stamped?: boolean;
+}
+
+/** A table of per-parent rows (a page's members, a card's tags) that the document replaces. */
+export interface ChildTableSpec extends TableSpec {
+  /** The columns naming the parent, e.g. team_id and page_id. */
+  parent: string[];
+  /** Rows keep the order given (card tags): all are rewritten instead of only the changed ones. */
+  ordered?: boolean;
+}
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+  /** Rows the statement writes; none means there is nothing to run. */
+  rows: Row[];
+  table: string;
+}
+
+const STAMPS: Columns = { created_by: 'jsonb', updated_by: 'jsonb' };
+
+const quote = (name: string) => `"${name}"`;
+const list = (names: string[], prefix = '') => names.map((n) => prefix + quote(n)).join(', ');
+
+/**
+ * The rows of a JSON array parameter as a table `r`, in array order (`r.ord`). One parameter
+ * carries any number of rows, so every write is one statement whatever the document's size.
+ */
+function recordset(columns: Columns, param: number): string {
+  const definitions = Object.entries(columns).map(([name, type]) => `${quote(name)} ${type}`);
+  return `ROWS FROM (jsonb_to_recordset($${param}::jsonb) AS (${definitions.join(', ')})) WITH ORDINALITY AS r(${list(Object.keys(columns))}, ord)`;
+}
+
+const matches = (names: string[], left: string, right: string) => names.map((n) => `${left}.${quote(n)} = ${right}.${quote(n)}`).join(' AND ');
+
+/** Creates rows or updates them by key; a row whose fields are unchanged is left untouched. */
+export function upsert(spec: TableSpec, rows: Row[]): Statement {
+  const fields = Object.keys(spec.fields ?? {});
+  const columns = { ...spec.key, ...spec.fields, ...spec.createOnly, ...(spec.stamped ? STAMPS : {}) };
+  const names = Object.keys(columns);
+  const changes = [...fields.map((f) => `${quote(f)} = EXCLUDED.${quote(f)}`), ...(spec.stamped ? ['"updated_by" = EXCLUDED."updated_by"', '"time_updated" = now()'] : [])];
+  const onConflict =
+    fields.length === 0
+      ? 'DO NOTHING'
+      : `DO UPDATE SET ${changes.join(', ')} WHERE (${list(fields, `${quote(spec.table)}.`)}) IS DISTINCT FROM (${list(fields, 'EXCLUDED.')})`;
+  const sql = `INSERT INTO ${quote(spec.table)} (${list(names)})
+    SELECT ${list(names, 'r.')} FROM ${recordset(columns, 1)} ORDER BY r.ord
+    ON CONFLICT (${list(Object.keys(spec.key))}) ${onConflict}`;
+  return { sql, params: [JSON.stringify(rows)], rows, table: spec.table };
+}
+
+/** Updates the fields of existing rows by key. */
+export function update(spec: TableSpec, rows: Row[]): Statement {
+  const fields = Object.keys(spec.fields ?? {});
+  const sql = `UPDATE ${quote(spec.table)} t SET ${fields.map((f) => `${quote(f)} = r.${quote(f)}`).join(', ')}
+    FROM ${recordset({ ...spec.key, ...spec.fields }, 1)} WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
+  return { sql, params: [JSON.stringify(rows)], rows, table: spec.table };
+}
+
+/** Deletes rows by key. */
+export function remove(spec: TableSpec, rows: Row[]): Statement {
+  const sql = `DELETE FROM ${quote(spec.table)} t USING ${recordset(spec.key, 1)} WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
+  return { sql, params: [JSON.stringify(rows)], rows, table: spec.table };
+}
+
+/** Makes the rows of each listed parent exactly `rows`: removes the others, then upserts. */
+export function replaceChildren(spec: ChildTableSpec, parents: Row[], rows: Row[]): Statement[] {
+  const types = { ...spec.key, ...spec.fields };
+  const parentColumns = Object.fromEntries(spec.parent.map((name) => [name, types[name]]));
+  const keys = Object.keys(spec.key);
+  const keep = spec.ordered ? '' : `AND (${list(keys, 't.')}) NOT IN (SELECT ${list(keys, 'r.')} FROM ${recordset(spec.key, 2)})`;
+  const removal: Statement = {
+    sql: `DELETE FROM ${quote(spec.table)} t
+      WHERE (${list(spec.parent, 't.')}) IN (SELECT ${list(spec.parent, 'r.')} FROM ${recordset(parentColumns, 1)}) ${keep}`,
+    params: spec.ordered ? [JSON.stringify(parents)] : [JSON.stringify(parents), JSON.stringify(rows)],
+    rows: parents,
+    table: spec.table,
+  };
+  return [removal, upsert(spec, rows)];
+}
+
+/** Runs the statements in order; a constraint the data breaks becomes an ImportError naming its entry. */
+export async function runStatements(tx: EntityManager, statements: Statement[]): Promise<void> {
+  for (const statement of statements) {
+    if (statement.rows.length === 0) continue;
+    try {
+      await tx.query(statement.sql, statement.params);
+    } catch (error) {
+      throw asImportError(error, statement) ?? error;
+    }
+  }
+}
+
+interface PostgresError {
+  code?: unknown;
+  message?: string;
+  detail?: string;
+}
+
+/** Data exceptions (22) and integrity violations (23) are the document's fault; anything else is not. */
+function asImportError(error: unknown, statement: Statement): ImportError | undefined {
+  const driver: PostgresError = (error as { driverError?: PostgresError }).driverError ?? (error as PostgresError);
+  if (typeof driver.code !== 'string' || !/^2[23]/.test(driver.code)) return undefined;
+  const entry = entryNamedBy(driver.detail, statement.rows) ?? statement.table;
+  return ImportError.at(entry, driver.message + (driver.detail ? ` (${driver.detail})` : ''));
+}
+
+/** PostgreSQL's detail says `Key (team_id, id)=(acme, 12) ...`; find the row with those values. */
+function entryNamedBy(detail: string | undefined, rows: Row[]): string | undefined {
+  const match = /^Key \((.+?)\)=\((.*)\) (?:already exists|is not present)/.exec(detail ?? '');
+  if (!match) return undefined;
+  const columns = match[1].split(', ');
+  const values = match[2].split(', ');
+  if (columns.length !== values.length) return undefined;
+  return rows.find((row) => columns.every((column, i) => String(row[column]) === values[i]))?.entry;
+}

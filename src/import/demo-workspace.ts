@@ -1,0 +1,43 @@
+import { ImportDocument } from './dto/import-document.dto';
+
+export const DEMO_TEAM_ID = 'demo';
+export const DEMO_OWNER_ID = 'demo-ada';
+export const DEMO_TEMPLATE_ID = 'standup';
+
+/** A small workspace to try the API on: re-importing it resets it to this state. */
+export const DEMO_WORKSPACE: ImportDocument = {
+  workspaces: [{ id: DEMO_TEAM_ID, name: 'Demo' }],
+  users: [
+    { id: DEMO_OWNER_ID, name: 'Ada Lovelace', email: 'ada@example.com' },
+    { id: 'demo-grace', name: 'Grace Hopper', email: 'grace@example.com' },
+  ],
+  members: [
+    { team_id: DEMO_TEAM_ID, user_id: DEMO_OWNER_ID, role: 'owner' },
+    { team_id: DEMO_TEAM_ID, user_id: 'demo-grace', role: 'member' },
+  ],
+  projects: [{ team_id: DEMO_TEAM_ID, id: '1', title: 'Handbook' }],
+  note_templates: [
+    {
+      team_id: DEMO_TEAM_ID,
+      id: DEMO_TEMPLATE_ID,
+      owner_id: DEMO_OWNER_ID,
+      title: 'Daily standup',
+      context: 'Summarise what each person did, what they will do next and what blocks them.',
+      sections: [
+        { title: 'Yesterday', description: 'What got done' },
+        { title: 'Today', description: 'What comes next' },
+        { title: 'Blockers', description: 'What is in the way' },
+      ],
+      is_shared: true,
+    },
+  ],
+  pages: [
+    { team_id: DEMO_TEAM_ID, id: '1', project_id: '1', title: 'Welcome', owner_id: DEMO_OWNER_ID, members: [{ user_id: 'demo-grace', role: 'member' }] },
+    { team_id: DEMO_TEAM_ID, id: '2', project_id: '1', parent_page_id: '1', title: 'Getting started', owner_id: 'demo-grace' },
+  ],
+  tags: [
+    { team_id: DEMO_TEAM_ID, id: '1', project_id: null, name: 'Bug', color: 'red' },
+    { team_id: DEMO_TEAM_ID, id: '2', project_id: '1', name: 'Docs', color: 'blue' },
+  ],
+  cards: [{ team_id: DEMO_TEAM_ID, id: '1', project_id: '1', title: 'Try the API', owner_id: DEMO_OWNER_ID, members: ['demo-grace'], tags: ['1'] }],
+};

@@ -1,0 +1,122 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUrl,
+  IsUUID,
+  ValidateBy,
+  ValidateNested,
+} from 'class-validator';
+import { ImageDto } from '../../common/dto/image.dto';
+import { OptionalNonNull } from '../../common/patch-semantics';
+import { CodePoints, isNumericId, IsUserId, IsUserIdSet, ListOf } from './import-rules';
+import { ProjectItemEntry } from './project-item-entry.dto';
+
+export const PAGE_FONTS = ['sans', 'serif', 'mono'] as const;
+export const ROBOTS_DIRECTIVES = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate'] as const;
+
+const IsParentPageId = () =>
+  ValidateBy({
+    name: 'isParentPageId',
+    validator: {
+      validate: (value: unknown) => value === '' || isNumericId(value),
+      defaultMessage: () => '$property must be "" (the project root) or a page id',
+    },
+  });
+
+export class CoverImageEntry extends ImageDto {
+  @OptionalNonNull() @IsInt()
+  positionY?: number;
+
+  @OptionalNonNull() @IsString()
+  object_fit?: string;
+}
+
+export class PublicSettingsEntry {
+  /** null: the page's default public URL. */
+  @IsOptional() @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  url?: string | null;
+
+  @OptionalNonNull() @IsArray() @ArrayUnique() @IsIn(ROBOTS_DIRECTIVES, { each: true })
+  robots?: string[];
+}
+
+export class PageMemberEntry {
+  @IsUserId()
+  user_id: string;
+
+  @OptionalNonNull() @IsString() @CodePoints(1, 32)
+  role?: string;
+}
+
+export class PageCommentEntry {
+  @IsString() @CodePoints(1, 64)
+  id: string;
+
+  @IsUserId()
+  user_id: string;
+
+  @OptionalNonNull() @IsString()
+  text?: string;
+}
+
+/** A page, placed in the order listed under its parent. Absent fields take their defaults. */
+export class PageEntry extends ProjectItemEntry {
+  /** "" or absent: the project's root. */
+  @OptionalNonNull() @IsParentPageId()
+  parent_page_id?: string;
+
+  @OptionalNonNull() @IsString() @CodePoints(0, 255)
+  title?: string;
+
+  @OptionalNonNull() @IsBoolean()
+  archived?: boolean;
+
+  /** Absent keeps the stored one, or makes a new one. */
+  @OptionalNonNull() @IsUUID()
+  alias_id?: string;
+
+  @OptionalNonNull() @IsIn(PAGE_FONTS)
+  font?: (typeof PAGE_FONTS)[number];
+
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => ImageDto)
+  icon?: ImageDto | null;
+
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => CoverImageEntry)
+  cover_image?: CoverImageEntry | null;
+
+  @OptionalNonNull() @IsString()
+  content?: string;
+
+  @OptionalNonNull() @IsBoolean()
+  is_public?: boolean;
+
+  @OptionalNonNull() @IsObject() @ValidateNested() @Type(() => PublicSettingsEntry)
+  public_settings?: PublicSettingsEntry;
+
+  @OptionalNonNull() @IsBoolean()
+  hide_table_of_contents?: boolean;
+
+  @OptionalNonNull() @IsBoolean()
+  hide_subpages?: boolean;
+
+  @OptionalNonNull()
+  @ListOf(() => PageMemberEntry)
+  @ArrayUnique((member: PageMemberEntry) => member?.user_id, { message: '$property lists a user twice' })
+  members?: PageMemberEntry[];
+
+  @OptionalNonNull() @IsUserIdSet()
+  bookmarked_by?: string[];
+
+  @OptionalNonNull() @IsUserIdSet()
+  watched_by?: string[];
+
+  @OptionalNonNull() @ListOf(() => PageCommentEntry)
+  comments?: PageCommentEntry[];
+}

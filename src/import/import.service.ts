@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { runStatements } from './bulk-statements';
+import { Collection, COLLECTIONS } from './dto/import-document.dto';
+import { loadExistingState } from './existing-state';
+import { listDocument } from './listed-document';
+import { planCards, planTags } from './plan-cards';
+import { planNoteTemplates } from './plan-note-templates';
+import { planPages } from './plan-pages';
+import { planTokens } from './plan-tokens';
+import { planWorkspaces } from './plan-workspaces';
+import { References } from './references';
+import { validateDocument } from './validate-document';
+
+/** How many entries of each collection the document had. */
+export type ImportSummary = Record<Collection, number>;
+
+@Injectable()
+export class ImportService {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * Creates or updates everything the document lists, by id, in one transaction: all of it or,
+   * on any ImportError (which names the offending entry), none of it.
+   */
+  async importDocument(input: unknown): Promise<ImportSummary> {
+    const doc = await validateDocument(input);
+    const listed = listDocument(doc);
+    await this.db.transaction(async (tx) => {
+      const existing = await loadExistingState(tx, doc);
+      const refs = new References(doc, existing);
+      // Every check runs before the first write; the writes go in dependency order.
+      const statements = [
+        ...planWorkspaces(listed, refs),
+        ...planTokens(listed.tokens, refs, existing, new Date()),
+        ...planNoteTemplates(listed.note_templates, refs),
+        ...planPages(listed.pages, refs, existing),
+        ...planTags(listed.tags, refs),
+        ...planCards(listed.cards, refs),
+      ];
+      await runStatements(tx, statements);
+    });
+    return Object.fromEntries(COLLECTIONS.map((c) => [c, listed[c].length])) as ImportSummary;
+  }
+}
