@@ -13,15 +13,15 @@ export class ImageDto implements Image {
   @IsString()
   src: string;
 
-  @ApiPropertyOptional() @OptionalNonNull() @IsString() @MaxLength(255)
+  @ApiPropertyOptional() @OptionalNonNull() @MaxLength(255) @IsString()
   id?: string;
 
-  @ApiPropertyOptional() @OptionalNonNull() @IsString() @MaxLength(255)
+  @ApiPropertyOptional() @OptionalNonNull() @MaxLength(255) @IsString()
   blurhash?: string;
 
-  @ApiPropertyOptional() @OptionalNonNull() @IsString() @MaxLength(255)
+  @ApiPropertyOptional() @OptionalNonNull() @MaxLength(255) @IsString()
   color?: string;
 
-  @ApiPropertyOptional() @OptionalNonNull() @IsString() @MaxLength(255)
+  @ApiPropertyOptional() @OptionalNonNull() @MaxLength(255) @IsString()
   emoji?: string;
 }

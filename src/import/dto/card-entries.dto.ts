@@ -1,6 +1,7 @@
 import { ArrayUnique, IsArray, IsOptional, IsString } from 'class-validator';
 import { OptionalNonNull } from '../../common/patch-semantics';
-import { CodePoints, IsNameId, IsNumericId, IsTeamId, IsUserIdSet } from './import-rules';
+import { CodePoints } from '../../common/code-points';
+import { IsNameId, IsNumericId, IsTeamId, IsUserIdSet } from './import-rules';
 import { ProjectItemEntry } from './project-item-entry.dto';
 
 export class TagEntry {

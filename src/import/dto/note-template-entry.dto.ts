@@ -4,7 +4,8 @@ import { ImageDto } from '../../common/dto/image.dto';
 import { OptionalNonNull } from '../../common/patch-semantics';
 import { NoteTemplateSectionInput } from '../../notes/dto/note-template-section.dto';
 import { CONTEXT_MAX_LENGTH, SECTIONS_MAX } from '../../notes/dto/update-note-template.dto';
-import { CodePoints, IsNameId, IsTeamId, IsUserId, IsUserIdSet, ListOf } from './import-rules';
+import { CodePoints } from '../../common/code-points';
+import { IsNameId, IsTeamId, IsUserId, IsUserIdSet, ListOf } from './import-rules';
 
 export class NoteTemplateEntry {
   @IsTeamId()

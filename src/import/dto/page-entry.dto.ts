@@ -15,7 +15,9 @@ import {
 } from 'class-validator';
 import { ImageDto } from '../../common/dto/image.dto';
 import { OptionalNonNull } from '../../common/patch-semantics';
-import { CodePoints, isNumericId, IsUserId, IsUserIdSet, ListOf } from './import-rules';
+import { CodePoints } from '../../common/code-points';
+import { isNumericId } from '../../common/numeric-id';
+import { IsUserId, IsUserIdSet, ListOf } from './import-rules';
 import { ProjectItemEntry } from './project-item-entry.dto';
 
 export const PAGE_FONTS = ['sans', 'serif', 'mono'] as const;

@@ -1,7 +1,8 @@
 import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, ValidateBy } from 'class-validator';
 import { TokenActor } from '../../common/actor';
 import { OptionalNonNull } from '../../common/patch-semantics';
-import { CodePoints, IsTeamId, IsUserId } from './import-rules';
+import { CodePoints } from '../../common/code-points';
+import { IsTeamId, IsUserId } from './import-rules';
 
 /** The latest instant a JavaScript Date (and so an STime we can return) can hold. */
 const STIME_MAX = 8.64e15;

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsObject, IsString, ValidateNested } from 'class-validator';
+import { CodePoints } from '../../common/code-points';
 import { ImageDto } from '../../common/dto/image.dto';
 import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics';
 import { NoteTemplateSectionInput } from './note-template-section.dto';
@@ -8,24 +9,27 @@ import { NoteTemplateSectionInput } from './note-template-section.dto';
 export const CONTEXT_MAX_LENGTH = 102400;
 export const SECTIONS_MAX = 100;
 
-/** Absent keeps a field; see each field for what null does. Lengths count Unicode code points. */
+/**
+ * Absent keeps a field; see each field for what null does. Lengths count Unicode code points.
+ * class-validator checks a property's rules bottom-up, so the type check sits nearest the property.
+ */
 export class UpdateNoteTemplateDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: 255, description: 'Not nullable' })
   @OptionalNonNull()
+  @CodePoints(1, 255)
   @IsString()
-  @Length(1, 255)
   title?: string;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: CONTEXT_MAX_LENGTH, description: 'Instructions. "" or null clears it (reads back as "")' })
   @OptionalNullable()
+  @CodePoints(0, CONTEXT_MAX_LENGTH)
   @IsString()
-  @MaxLength(CONTEXT_MAX_LENGTH)
   context?: string | null;
 
   @ApiPropertyOptional({ type: ImageDto, description: 'Not nullable' })
   @OptionalNonNull()
-  @IsObject()
   @ValidateNested()
+  @IsObject()
   @Type(() => ImageDto)
   icon?: ImageDto;
 
@@ -36,10 +40,10 @@ export class UpdateNoteTemplateDto {
     description: 'Replaces the whole ordered list; [] or null clears it',
   })
   @OptionalNullable()
-  @IsArray()
-  @ArrayMaxSize(SECTIONS_MAX)
-  @IsObject({ each: true })
   @ValidateNested({ each: true })
+  @IsObject({ each: true })
+  @ArrayMaxSize(SECTIONS_MAX)
+  @IsArray()
   @Type(() => NoteTemplateSectionInput)
   sections?: NoteTemplateSectionInput[] | null;
 
