@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
+import { CardsModule } from './cards/cards.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
 import { JsonContentTypeGuard } from './common/json-content-type.guard';
 import { AppConfig } from './config/app-config';
@@ -28,6 +29,7 @@ export class AppModule {
         HealthModule,
         ImportModule,
         NotesModule,
+        CardsModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },

@@ -18,6 +18,10 @@ export const CATALOGUE = {
   NOT_READY: { status: 503, sec: 'SEC:000-00021', meaning: 'The service is not ready: the database is unreachable or migrations are pending' },
   INTERNAL_ERROR: { status: 500, sec: 'SEC:000-00099', meaning: 'An unexpected error; the details are in the server log under the error id' },
   NOTE_TEMPLATE_NOT_FOUND: { status: 404, sec: 'SEC:001-00001', meaning: 'No note template with this id exists in the workspace' },
+  CARD_NOT_FOUND: { status: 404, sec: 'SEC:003-00001', meaning: 'No card with this id exists in the workspace' },
+  TAG_NOT_FOUND: { status: 404, sec: 'SEC:003-00002', meaning: "One or more tags do not exist in the workspace or belong to another project than the card's; the message lists them" },
+  TAG_IDS_MISSING: { status: 400, sec: 'SEC:003-00003', meaning: 'Neither id nor ids names a tag' },
+  TAG_IDS_TOO_MANY: { status: 400, sec: 'SEC:003-00004', meaning: 'More than 100 distinct tag ids in one request' },
 } as const satisfies Record<string, { status: number; sec: string; meaning: string }>;
 
 export type ErrorCode = keyof typeof CATALOGUE;

@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Caller } from '../auth/caller';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import { ApiErrors } from '../common/openapi/api-errors.decorator';
+import { CardsService } from './cards.service';
+import { AddCardTagsDto } from './dto/add-card-tags.dto';
+import { CardPath } from './dto/card-path.dto';
+import { CardResponse } from './dto/card.response';
+
+@ApiTags('Cards')
+@Controller('v1/:team_id/cards')
+export class CardsController {
+  constructor(private readonly cards: CardsService) {}
+
+  @Get(':card_id')
+  @ApiOperation({ operationId: 'getCard', summary: 'Get a card with its tags in the order attached' })
+  @ApiOkResponse({ type: CardResponse })
+  @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'CARD_NOT_FOUND')
+  async get(@CurrentCaller() caller: Caller, @Param() path: CardPath): Promise<CardResponse> {
+    return { card: await this.cards.get(caller, path.team_id, path.card_id) };
+  }
+
+  @Post(':card_id/tags')
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'addTagsToCard',
+    summary: 'Attach existing tags to a card',
+    description:
+      'Send `id`, `ids` or both; their union is attached, duplicates collapsed, at most 100 distinct ids. ' +
+      'Every tag must be workspace-wide or of the card\'s project, else 404 naming the unknown ids and nothing is attached. ' +
+      'Attaching an attached tag is not an error.',
+  })
+  @ApiNoContentResponse({ description: 'The tags are attached' })
+  @ApiErrors(
+    'VALIDATION_FAILED', 'UNKNOWN_FIELD', 'MALFORMED_JSON', 'TAG_IDS_MISSING', 'TAG_IDS_TOO_MANY', 'INVALID_TEAM_ID',
+    'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'CARD_NOT_FOUND', 'TAG_NOT_FOUND',
+    'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
+  )
+  async addTags(@CurrentCaller() caller: Caller, @Param() path: CardPath, @Body() body: AddCardTagsDto): Promise<void> {
+    await this.cards.addTags(caller, path.team_id, path.card_id, body);
+  }
+}
