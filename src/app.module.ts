@@ -8,6 +8,7 @@ import { BearerAuthGuard } from './auth/bearer-auth.guard';
 import { JsonContentTypeGuard } from './common/json-content-type.guard';
 import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
+import { PendingMigrationsOnBoot } from './database/pending-migrations';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
 import { ImportModule } from './import/import.module';
@@ -24,7 +25,7 @@ export class AppModule {
       imports: [
         // pino-http itself is attached in configureApp, ahead of body parsing, so that every request is logged.
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, useExisting: true }),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), migrationsRun: config.runMigrations }),
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config)),
         AuthModule,
         HealthModule,
         ImportModule,
@@ -33,6 +34,7 @@ export class AppModule {
       ],
       providers: [
         { provide: AppConfig, useValue: config },
+        PendingMigrationsOnBoot,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // Global guards run in this order: 415, then 401, then team_id shape and membership (400/403).
         { provide: APP_GUARD, useClass: JsonContentTypeGuard },

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from '../database/data-source-options';
+import { PendingMigrationsOnBoot } from '../database/pending-migrations';
 import { ImportModule } from '../import/import.module';
 
 /** What the data commands need: the database (migrated as the server would) and the import services. */
@@ -12,9 +13,10 @@ export class CliModule {
       module: CliModule,
       imports: [
         // A command fails at once instead of retrying for half a minute.
-        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), migrationsRun: config.runMigrations, retryAttempts: 0 }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), retryAttempts: 0 }),
         ImportModule,
       ],
+      providers: [{ provide: AppConfig, useValue: config }, PendingMigrationsOnBoot],
     };
   }
 }

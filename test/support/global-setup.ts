@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options';
+import { runPendingMigrations } from '../../src/database/pending-migrations';
 import { startThrowawayPostgres } from './throwaway-postgres';
 import { testConfig } from './test-config';
 
@@ -17,7 +18,7 @@ export default async function globalSetup(): Promise<void> {
   const db = new DataSource(dataSourceOptions(config.databaseUrl!, config));
   await db.initialize();
   try {
-    await db.runMigrations({ transaction: 'each' });
+    await runPendingMigrations(db);
   } finally {
     await db.destroy();
   }

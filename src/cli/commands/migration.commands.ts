@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { DataSource } from 'typeorm';
+import { runPendingMigrations } from '../../database/pending-migrations';
 import { withDataSource } from '../cli-session';
 import { printResult, reportingFailure } from '../output';
 
@@ -10,7 +11,7 @@ export function registerMigrationCommands(program: Command): void {
     .description('Apply every pending migration; prints the ones applied')
     .action(
       reportingFailure(async () => {
-        const applied = await withDataSource((db) => db.runMigrations({ transaction: 'each' }));
+        const applied = await withDataSource(runPendingMigrations);
         printResult({ applied: applied.map((m) => m.name) });
       }),
     );

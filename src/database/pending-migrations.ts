@@ -1,0 +1,35 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, Migration } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+
+/** Any fixed number: the advisory lock every process takes around migrating. */
+const MIGRATION_LOCK = 730_001;
+
+/**
+ * Applies pending migrations, one process at a time: TypeORM takes no lock of its own, so replicas
+ * starting together would otherwise race to apply the same migration.
+ */
+export async function runPendingMigrations(db: DataSource): Promise<Migration[]> {
+  const session = db.createQueryRunner();
+  await session.connect();
+  try {
+    await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return await db.runMigrations({ transaction: 'each' });
+  } finally {
+    await session.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await session.release();
+  }
+}
+
+/** Migrates when the app or the CLI starts, unless RUN_MIGRATIONS=false. */
+@Injectable()
+export class PendingMigrationsOnBoot implements OnModuleInit {
+  constructor(
+    private readonly db: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    if (this.config.runMigrations) await runPendingMigrations(this.db);
+  }
+}

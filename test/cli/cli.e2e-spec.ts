@@ -1,0 +1,139 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createTestApp, TestApp } from '../support/test-app';
+import { expectError } from '../support/expect-error';
+import { uniqueTeamId } from '../support/fixtures';
+import { runCli } from './run-cli';
+
+/** A document using every collection of the import format, for one new workspace. */
+function richDocument(team: string) {
+  return {
+    workspaces: [{ id: team, name: 'Acme' }],
+    users: [
+      { id: `${team}-u1`, name: 'Ada', email: 'ada@example.com' },
+      { id: `${team}-u2`, name: 'Brian', email: 'brian@example.com' },
+    ],
+    members: [
+      { team_id: team, user_id: `${team}-u1`, role: 'owner' },
+      { team_id: team, user_id: `${team}-u2`, role: 'guest' },
+    ],
+    tokens: [{ id: 'tok1', team_id: team, user_id: `${team}-u1`, token: `plain-${team}`, expires_at: null, actor: { type: 'user' } }],
+    projects: [{ team_id: team, id: '1', title: 'Docs' }],
+    note_templates: [
+      {
+        team_id: team, id: 'tpl1', owner_id: `${team}-u1`, title: 'Standup', context: 'Daily',
+        sections: [{ title: 'Yesterday', description: '' }, { title: 'Today', description: 'Plans' }],
+        ai_actions: true, is_shared: false, favourited_by: [`${team}-u1`],
+      },
+      { team_id: team, id: 'builtin', owner_id: null, title: 'Meeting', context: '', sections: [], ai_actions: false, is_shared: true },
+    ],
+    pages: [
+      { team_id: team, id: '10', project_id: '1', parent_page_id: '', title: 'Home', owner_id: `${team}-u1`, archived: false, members: [{ user_id: `${team}-u2`, role: 'member' }] },
+      { team_id: team, id: '12', project_id: '1', parent_page_id: '10', title: 'Second child', owner_id: `${team}-u1`, archived: false },
+      { team_id: team, id: '11', project_id: '1', parent_page_id: '10', title: 'First child', owner_id: `${team}-u1`, archived: false },
+    ],
+    tags: [
+      { team_id: team, id: '100', project_id: null, name: 'bug', color: 'red' },
+      { team_id: team, id: '101', project_id: '1', name: 'docs', color: 'blue' },
+    ],
+    cards: [{ team_id: team, id: '500', project_id: '1', title: 'Fix login', owner_id: `${team}-u1`, members: [`${team}-u1`], tags: ['101', '100'] }],
+  };
+}
+
+async function writeJson(value: unknown): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'wca-cli-')), 'document.json');
+  await writeFile(file, JSON.stringify(value));
+  return file;
+}
+
+describe('npm run cli', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen(0, '127.0.0.1');
+  });
+  afterAll(() => t.close());
+
+  it('imports a document and exports the same data back', async () => {
+    const team = uniqueTeamId();
+    const document = richDocument(team);
+    const imported = await runCli(['import', await writeJson(document)]);
+    expect(imported).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(imported.stdout)).toMatchObject({ workspaces: 1, users: 2, members: 2, tokens: 1, note_templates: 2, pages: 3, tags: 2, cards: 1 });
+
+    const exported = await runCli(['export', '--team', team]);
+    expect(exported.code).toBe(0);
+    const back = JSON.parse(exported.stdout);
+    for (const [collection, entries] of Object.entries(document)) {
+      const expected = (entries as Array<Record<string, unknown>>).map(({ token: _secret, ...entry }) => entry);
+      const byKey = (e: Record<string, unknown>) => `${e.id ?? ''}/${e.user_id ?? ''}`;
+      const actual = new Map((back[collection] as Array<Record<string, unknown>>).map((e) => [byKey(e), e]));
+      expect(actual.size).toBe(expected.length);
+      for (const entry of expected) expect(actual.get(byKey(entry))).toMatchObject(entry);
+    }
+    expect(JSON.stringify(back.tokens)).not.toContain(`plain-${team}`);
+    // Pages come back in tree order, siblings as listed.
+    expect(back.pages.map((p: { id: string }) => p.id)).toEqual(['10', '12', '11']);
+
+    const again = await runCli(['import', await writeJson(back)]);
+    expect(again.code).toBe(0);
+    expect(JSON.parse((await runCli(['export', '--team', team])).stdout)).toEqual(back);
+  });
+
+  it('rejects an invalid document naming the entry, and writes nothing of it', async () => {
+    const team = uniqueTeamId();
+    const document = richDocument(team);
+    document.pages.push({ team_id: team, id: '13', project_id: '1', parent_page_id: '99', title: 'Orphan', owner_id: `${team}-u1`, archived: false });
+    const result = await runCli(['import', await writeJson(document)]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: pages\[3\].*99/);
+    expect(result.stdout).toBe('');
+    const exported = await runCli(['export', '--team', team]);
+    expect(exported.code).toBe(1);
+    expect(exported.stderr).toMatch(/does not exist/);
+  });
+
+  it('creates a token that works, and revokes it', async () => {
+    const team = uniqueTeamId();
+    await runCli(['import', await writeJson(richDocument(team))]);
+    const created = await runCli(['token', 'create', '--team', team, '--user', `${team}-u1`, '--expires-in', '30d', '--name', 'ci']);
+    expect(created.code).toBe(0);
+    const issued = JSON.parse(created.stdout);
+    expect(issued).toMatchObject({ team_id: team, user_id: `${team}-u1`, name: 'ci', id: expect.any(String), token: expect.any(String) });
+    expect(issued.expires_at - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+
+    const read = () => t.http.get(`/v1/${team}/notes/templates/tpl1`).set('Authorization', `Bearer ${issued.token}`);
+    await read().expect(200);
+    const revoked = await runCli(['token', 'revoke', issued.id]);
+    expect(revoked).toMatchObject({ code: 0 });
+    expectError(await read(), 'UNAUTHENTICATED');
+  });
+
+  it('refuses a token for someone who is not a member, and an unknown revoke', async () => {
+    const team = uniqueTeamId();
+    await runCli(['import', await writeJson(richDocument(team))]);
+    const created = await runCli(['token', 'create', '--team', team, '--user', 'stranger']);
+    expect(created.code).toBe(1);
+    expect(created.stderr).toMatch(/stranger is not a member/);
+    const revoked = await runCli(['token', 'revoke', 'tok_nope']);
+    expect(revoked.code).toBe(1);
+    expect(revoked.stderr).toMatch(/No token has id tok_nope/);
+  });
+
+  it('demo prints a token and curl commands that succeed when pasted', async () => {
+    const port = String(t.app.getHttpServer().address().port);
+    const demo = await runCli(['demo'], { PORT: port });
+    expect(demo.code).toBe(0);
+    const commands = demo.stdout.split('\n').filter((line) => line.startsWith('curl '));
+    expect(commands.length).toBeGreaterThanOrEqual(2);
+    for (const command of commands) {
+      const { stdout } = await promisify(execFile)('bash', ['-c', `${command} -w '\\n%{http_code}'`]);
+      const [body, status] = [stdout.slice(0, stdout.lastIndexOf('\n')), stdout.slice(stdout.lastIndexOf('\n') + 1)];
+      expect(status).toBe('200');
+      expect(JSON.parse(body)).toHaveProperty('note_template.id');
+    }
+  });
+});
