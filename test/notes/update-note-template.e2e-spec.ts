@@ -1,28 +1,19 @@
-import { createTestApp, TestApp } from '../support/test-app';
 import { expectError } from '../support/expect-error';
-import { seedWorkspace, Workspace } from '../support/fixtures';
+import { useScene } from '../support/scene';
 import { seedTemplate } from './note-template-fixtures';
 
 describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
-  let t: TestApp;
-  let ws: Workspace;
-  let other: Workspace;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ws = await seedWorkspace(t.app);
-    other = await seedWorkspace(t.app);
-  });
-  afterAll(() => t.close());
+  const s = useScene();
 
-  const url = (id: string, team = ws.teamId) => `/v1/${team}/notes/templates/${id}`;
-  const patch = (id: string, body: unknown, auth = ws.auth.member) =>
-    t.http.patch(url(id)).set('Authorization', auth).send(body as object);
-  const read = async (id: string, auth = ws.auth.member) =>
-    (await t.http.get(url(id)).set('Authorization', auth).expect(200)).body.note_template;
+  const url = (id: string, team = s.ws.teamId) => `/v1/${team}/notes/templates/${id}`;
+  const patch = (id: string, body: unknown, auth = s.ws.auth.member) =>
+    s.t.http.patch(url(id)).set('Authorization', auth).send(body as object);
+  const read = async (id: string, auth = s.ws.auth.member) =>
+    (await s.t.http.get(url(id)).set('Authorization', auth).expect(200)).body.note_template;
 
   describe('success', () => {
     it('changes every field and answers the whole template', async () => {
-      const id = await seedTemplate(t.app, ws, { favourited_by: [ws.users.member] });
+      const id = await seedTemplate(s.t.app, s.ws, { favourited_by: [s.ws.users.member] });
       const before = await read(id);
       const body = {
         title: 'Retro',
@@ -50,7 +41,7 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
           is_shared: true,
           is_favourited: true,
           user: before.user,
-          user_updated: { user_id: ws.users.member, type: 'user' },
+          user_updated: { user_id: s.ws.users.member, type: 'user' },
           time_created: before.time_created,
           time_updated: expect.any(Number),
         },
@@ -61,13 +52,13 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
     });
 
     it('changes only the fields sent', async () => {
-      const id = await seedTemplate(t.app, ws, { ai_actions: true, is_shared: true });
+      const id = await seedTemplate(s.t.app, s.ws, { ai_actions: true, is_shared: true });
       const before = await read(id);
       const res = await patch(id, { title: 'Only the title' }).expect(200);
       expect(res.body.note_template).toEqual({
         ...before,
         title: 'Only the title',
-        user_updated: { user_id: ws.users.member, type: 'user' },
+        user_updated: { user_id: s.ws.users.member, type: 'user' },
         time_updated: expect.any(Number),
       });
     });
@@ -80,54 +71,54 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
       ['ai_actions null', { ai_actions: null }, { ai_actions: false }],
       ['is_shared null', { is_shared: null }, { is_shared: false }],
     ])('clears with %s', async (_, body, expected) => {
-      const id = await seedTemplate(t.app, ws, { ai_actions: true, is_shared: true });
+      const id = await seedTemplate(s.t.app, s.ws, { ai_actions: true, is_shared: true });
       const res = await patch(id, body).expect(200);
       expect(res.body.note_template).toMatchObject(expected);
       expect(await read(id)).toMatchObject(expected);
     });
 
     it('accepts a context of exactly 102400 code points, astral ones included', async () => {
-      const id = await seedTemplate(t.app, ws);
+      const id = await seedTemplate(s.t.app, s.ws);
       const context = '𝄞'.repeat(102400);
       const res = await patch(id, { context }).expect(200);
       expect(res.body.note_template.context).toBe(context);
     });
 
     it('replaces sections as an ordered whole', async () => {
-      const id = await seedTemplate(t.app, ws);
+      const id = await seedTemplate(s.t.app, s.ws);
       const sections = ['c', 'a', 'b'].map((title) => ({ title, description: `about ${title}` }));
       await patch(id, { sections }).expect(200);
       expect((await read(id)).sections).toEqual(sections);
     });
 
     it('leaves time_updated and user_updated alone when nothing changes', async () => {
-      const id = await seedTemplate(t.app, ws);
+      const id = await seedTemplate(s.t.app, s.ws);
       const before = await read(id);
       for (const body of [{}, { title: before.title, context: before.context, sections: before.sections, ai_actions: false, is_shared: false }]) {
-        const res = await patch(id, body, ws.auth.oauth).expect(200);
+        const res = await patch(id, body, s.ws.auth.oauth).expect(200);
         expect(res.body.note_template).toEqual(before);
       }
     });
 
     it('records an OAuth app and an agent as the updater, with their source', async () => {
-      const id = await seedTemplate(t.app, ws);
-      const viaOauth = await patch(id, { title: 'By an app' }, ws.auth.oauth).expect(200);
+      const id = await seedTemplate(s.t.app, s.ws);
+      const viaOauth = await patch(id, { title: 'By an app' }, s.ws.auth.oauth).expect(200);
       expect(viaOauth.body.note_template.user_updated).toEqual({
-        user_id: ws.users.member,
+        user_id: s.ws.users.member,
         type: 'user',
         source: { type: 'oauth', client_id: 'client-42' },
       });
-      const viaAgent = await patch(id, { title: 'By an agent' }, ws.auth.agent).expect(200);
+      const viaAgent = await patch(id, { title: 'By an agent' }, s.ws.auth.agent).expect(200);
       expect(viaAgent.body.note_template.user_updated).toEqual({
-        user_id: ws.users.member,
+        user_id: s.ws.users.member,
         type: 'robot',
-        source: { type: 'agent', agent_id: 'agent-7', on_behalf_of: ws.users.owner },
+        source: { type: 'agent', agent_id: 'agent-7', on_behalf_of: s.ws.users.owner },
       });
     });
 
     it('loses no field under concurrent patches of different fields', async () => {
       for (let round = 0; round < 5; round++) {
-        const id = await seedTemplate(t.app, ws);
+        const id = await seedTemplate(s.t.app, s.ws);
         const bodies = [
           { title: `T${round}` },
           { context: `C${round}` },
@@ -147,7 +138,7 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
     let id: string;
     let before: object;
     beforeAll(async () => {
-      id = await seedTemplate(t.app, ws);
+      id = await seedTemplate(s.t.app, s.ws);
       before = await read(id);
     });
     afterEach(async () => expect(await read(id)).toEqual(before));
@@ -186,15 +177,15 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
     });
 
     it('rejects a team_id of the wrong shape before looking at membership', async () => {
-      const res = await t.http.patch(url(id, 'not-alnum')).set('Authorization', ws.auth.member).send({ title: 'x' });
+      const res = await s.t.http.patch(url(id, 'not-alnum')).set('Authorization', s.ws.auth.member).send({ title: 'x' });
       expectError(res, 'INVALID_TEAM_ID', /team_id/);
     });
   });
 
   describe('who may write', () => {
     it('answers 401 without a valid token', async () => {
-      const id = await seedTemplate(t.app, ws);
-      expectError(await t.http.patch(url(id)).send({ title: 'x' }), 'UNAUTHENTICATED');
+      const id = await seedTemplate(s.t.app, s.ws);
+      expectError(await s.t.http.patch(url(id)).send({ title: 'x' }), 'UNAUTHENTICATED');
       expectError(await patch(id, { title: 'x' }, 'Bearer nope'), 'UNAUTHENTICATED');
     });
 
@@ -203,8 +194,8 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
       ["someone else's private template", { owner: 'admin', is_shared: false }],
       ['a built-in template', { owner: null, is_shared: false }],
     ] as const)('refuses %s with 403 and changes nothing', async (_, { owner, is_shared }) => {
-      const id = await seedTemplate(t.app, ws, { owner_id: owner && ws.users[owner], is_shared });
-      const reader = owner ? ws.auth[owner] : ws.auth.member;
+      const id = await seedTemplate(s.t.app, s.ws, { owner_id: owner && s.ws.users[owner], is_shared });
+      const reader = owner ? s.ws.auth[owner] : s.ws.auth.member;
       const before = await read(id, reader);
       const res = await patch(id, { title: 'Mine now' });
       expectError(res, 'ACCESS_DENIED', /^You do not have access to this resource$/);
@@ -212,15 +203,15 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
     });
 
     it('refuses a viewer, even on a template of their own, before validating the body', async () => {
-      const id = await seedTemplate(t.app, ws, { owner_id: ws.users.viewer });
-      expectError(await patch(id, { title: 'x' }, ws.auth.viewer), 'ACCESS_DENIED');
-      expectError(await patch(id, { title: null }, ws.auth.viewer), 'ACCESS_DENIED');
+      const id = await seedTemplate(s.t.app, s.ws, { owner_id: s.ws.users.viewer });
+      expectError(await patch(id, { title: 'x' }, s.ws.auth.viewer), 'ACCESS_DENIED');
+      expectError(await patch(id, { title: null }, s.ws.auth.viewer), 'ACCESS_DENIED');
     });
 
     it('refuses a token of another workspace before any lookup', async () => {
-      const id = await seedTemplate(t.app, ws);
-      expectError(await patch(id, { title: 'x' }, other.auth.owner), 'ACCESS_DENIED', 'You do not have access to this resource');
-      expectError(await patch('does-not-exist', { title: 'x' }, other.auth.owner), 'ACCESS_DENIED');
+      const id = await seedTemplate(s.t.app, s.ws);
+      expectError(await patch(id, { title: 'x' }, s.other.auth.owner), 'ACCESS_DENIED', 'You do not have access to this resource');
+      expectError(await patch('does-not-exist', { title: 'x' }, s.other.auth.owner), 'ACCESS_DENIED');
     });
   });
 
@@ -230,7 +221,7 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
     });
 
     it("answers 404 for another workspace's template id", async () => {
-      const foreign = await seedTemplate(t.app, other);
+      const foreign = await seedTemplate(s.t.app, s.other);
       expectError(await patch(foreign, { title: 'x' }), 'NOTE_TEMPLATE_NOT_FOUND', foreign);
     });
   });
