@@ -33,9 +33,8 @@ export class CardsController {
   })
   @ApiNoContentResponse({ description: 'The tags are attached' })
   @ApiErrors(
-    'VALIDATION_FAILED', 'UNKNOWN_FIELD', 'MALFORMED_JSON', 'TAG_IDS_MISSING', 'TAG_IDS_TOO_MANY', 'INVALID_TEAM_ID',
+    'VALIDATION_FAILED', 'UNKNOWN_FIELD', 'TAG_IDS_MISSING', 'TAG_IDS_TOO_MANY', 'INVALID_TEAM_ID',
     'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'CARD_NOT_FOUND', 'TAG_NOT_FOUND',
-    'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
   )
   async addTags(@CurrentCaller() caller: Caller, @Param() path: CardPath, @Body() body: AddCardTagsDto): Promise<void> {
     await this.cards.addTags(caller, path.team_id, path.card_id, body);

@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '../auth/public.decorator';
-import { ErrorBodyDto } from '../errors/error-body.dto';
+import { ApiErrors } from '../common/openapi/api-errors.decorator';
 import { MigrationsHealthIndicator } from './migrations.health';
 
 const HEALTH_OK = {
@@ -22,6 +22,7 @@ export class HealthController {
   @Get('live')
   @ApiOperation({ operationId: 'live', summary: 'The process is up (no dependency is checked)' })
   @ApiOkResponse(HEALTH_OK)
+  @ApiErrors()
   live() {
     return { status: 'ok' };
   }
@@ -30,7 +31,7 @@ export class HealthController {
   @HealthCheck({ swaggerDocumentation: false })
   @ApiOperation({ operationId: 'ready', summary: 'The database answers and every migration is applied' })
   @ApiOkResponse(HEALTH_OK)
-  @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: '`SEC:000-00021` NOT_READY' })
+  @ApiErrors('NOT_READY')
   async ready() {
     await this.health.check([
       () => this.database.pingCheck('database', { timeout: 2000 }),

@@ -58,3 +58,14 @@ describe('error bodies outside the operations', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 });
+
+describe('body checks on routes that take no body', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  it('applies 415 and malformed JSON to a GET with a body too, as documented', async () => {
+    expectError(await t.http.get('/health/live').set('Content-Type', 'text/plain').send('x'), 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(await t.http.get('/health/live').set('Content-Type', 'application/json').send('{x'), 'MALFORMED_JSON');
+  });
+});

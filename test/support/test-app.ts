@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request, { Test } from 'supertest';
 import { AppModule } from '../../src/app.module';
@@ -19,10 +19,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real AppModule through configureApp, on the test database, listening on an ephemeral port. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real AppModule through configureApp, on the test database. `extraControllers` lets a spec add
+ * a route of its own (one that fails on purpose, say) beside the real ones.
+ */
+export async function createTestApp(env: Record<string, string> = {}, extraControllers: Type[] = []): Promise<TestApp> {
   const config = testConfig(env);
-  const app = await NestFactory.create(AppModule.forRoot(config, config.databaseUrl!), { bodyParser: false, logger: false });
+  @Module({ imports: [AppModule.forRoot(config, config.databaseUrl!)], controllers: extraControllers })
+  class TestModule {}
+  const app = await NestFactory.create(TestModule, { bodyParser: false, logger: false });
   const logs: Array<Record<string, unknown>> = [];
   configureApp(app, { logDestination: { write: (line: string) => void logs.push(JSON.parse(line)) } });
   await app.init();

@@ -3,13 +3,13 @@ import { ApiResponse } from '@nestjs/swagger';
 import { CATALOGUE, ErrorCode } from '../../errors/catalogue';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 
-/** Any route can fail these ways, whatever it does. */
-const ALWAYS: ErrorCode[] = ['DATABASE_UNAVAILABLE', 'INTERNAL_ERROR'];
+/** Any route can fail these ways, whatever it does: every request goes through the body parser. */
+const ALWAYS: ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'DATABASE_UNAVAILABLE', 'INTERNAL_ERROR'];
 
 /** Documents a route's error responses from the catalogue, grouped by status, each naming its sec codes. */
 export function ApiErrors(...codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of [...codes, ...ALWAYS]) {
+  for (const code of new Set([...codes, ...ALWAYS])) {
     const status = CATALOGUE[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
