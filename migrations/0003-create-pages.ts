@@ -49,7 +49,11 @@ export class CreatePages0000000000003 implements MigrationInterface {
         FOREIGN KEY (team_id, parent_id) REFERENCES pages (team_id, id),
         FOREIGN KEY (team_id, owner_id) REFERENCES members (team_id, user_id)
       );
-      CREATE INDEX pages_children_idx ON pages (team_id, project_id, parent_id, sort_key);
+      -- The active siblings of one parent (-1 stands for the project root) in order; unique, so two
+      -- siblings can never share a place. Positions are ranks in this index.
+      CREATE UNIQUE INDEX pages_sibling_order_key
+          ON pages (team_id, project_id, (COALESCE(parent_id, -1)), sort_key)
+       WHERE sort_key IS NOT NULL;
       CREATE INDEX pages_parent_idx ON pages (team_id, parent_id);
 
       CREATE TABLE page_archives (

@@ -13,6 +13,7 @@ import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
 import { ImportModule } from './import/import.module';
 import { NotesModule } from './notes/notes.module';
+import { PagesModule } from './pages/pages.module';
 import { WorkspaceAccessGuard } from './workspaces/workspace-access.guard';
 
 @Module({})
@@ -30,6 +31,7 @@ export class AppModule {
         HealthModule,
         ImportModule,
         NotesModule,
+        PagesModule,
         CardsModule,
       ],
       providers: [

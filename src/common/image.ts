@@ -9,3 +9,9 @@ export interface Image {
   color?: string;
   emoji?: string;
 }
+
+/** A plain object with only the Image fields that were given, in a fixed order. */
+export function normaliseImage(image: Image): Image {
+  const { type, src, id, blurhash, color, emoji } = image;
+  return Object.fromEntries(Object.entries({ type, src, id, blurhash, color, emoji }).filter(([, v]) => v !== undefined)) as unknown as Image;
+}

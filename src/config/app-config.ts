@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, validateSync } from 'class-validator';
+import { randomBytes } from 'node:crypto';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -38,7 +39,14 @@ class Environment {
 
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   PUBLIC_PAGES_BASE_URL?: string;
+
+  /** Signs page collaboration tokens; every instance behind one address needs the same value. */
+  @IsOptional() @IsString() @MinLength(32)
+  COLLABORATION_SECRET?: string;
 }
+
+/** Variables without a default, which `new Environment()` therefore does not list. */
+const OPTIONAL_KEYS = ['DATABASE_URL', 'PUBLIC_PAGES_BASE_URL', 'COLLABORATION_SECRET'];
 
 export class ConfigError extends Error {}
 
@@ -54,6 +62,7 @@ export class AppConfig {
   readonly runMigrations: boolean;
   readonly logLevel: string;
   readonly publicPagesBaseUrl: string;
+  readonly collaborationSecret: string;
 
   constructor(env: Environment) {
     this.port = env.PORT;
@@ -66,6 +75,8 @@ export class AppConfig {
     this.runMigrations = env.RUN_MIGRATIONS;
     this.logLevel = env.LOG_LEVEL;
     this.publicPagesBaseUrl = (env.PUBLIC_PAGES_BASE_URL ?? `http://localhost:${env.PORT}/p`).replace(/\/+$/, '');
+    // Without a configured secret, tokens are valid only for this process's lifetime.
+    this.collaborationSecret = env.COLLABORATION_SECRET ?? randomBytes(32).toString('hex');
   }
 }
 
@@ -73,7 +84,7 @@ export class AppConfig {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Record<string, string> = {}): AppConfig {
   const known = Object.keys(new Environment());
   const picked = Object.fromEntries(
-    Object.entries({ ...source, ...overrides }).filter(([key, value]) => value !== undefined && (known.includes(key) || key === 'DATABASE_URL' || key === 'PUBLIC_PAGES_BASE_URL')),
+    Object.entries({ ...source, ...overrides }).filter(([key, value]) => value !== undefined && (known.includes(key) || OPTIONAL_KEYS.includes(key))),
   );
   const env = plainToInstance(Environment, picked);
   const errors = validateSync(env, { forbidUnknownValues: false });

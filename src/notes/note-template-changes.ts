@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { Image } from '../common/image';
+import { normaliseImage } from '../common/image';
 import { UpdateNoteTemplateDto } from './dto/update-note-template.dto';
 import { NoteTemplate, NoteTemplateSection } from './note-template.entity';
 
@@ -24,10 +24,4 @@ export function noteTemplateChanges(stored: NoteTemplate, patch: UpdateNoteTempl
 
 function normaliseSection(section: { title: string; description?: string }): NoteTemplateSection {
   return { title: section.title, description: section.description ?? '' };
-}
-
-/** A plain object with only the Image fields that were given, in a fixed order. */
-export function normaliseImage(image: Image): Image {
-  const { type, src, id, blurhash, color, emoji } = image;
-  return Object.fromEntries(Object.entries({ type, src, id, blurhash, color, emoji }).filter(([, v]) => v !== undefined)) as unknown as Image;
 }

@@ -1,0 +1,27 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsArray, IsIn, IsUrl } from 'class-validator';
+import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics';
+
+export const ROBOTS_DIRECTIVES = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate'] as const;
+export type RobotsDirective = (typeof ROBOTS_DIRECTIVES)[number];
+
+export class PublicSettingsInput {
+  @ApiPropertyOptional({ type: 'string', nullable: true, format: 'uri', description: 'Absolute http(s) URL; null goes back to {PUBLIC_PAGES_BASE_URL}/{alias_id}' })
+  @OptionalNullable()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'public_settings.url must be an absolute http(s) URL' })
+  url?: string | null;
+
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...ROBOTS_DIRECTIVES] } })
+  @OptionalNonNull()
+  @IsIn(ROBOTS_DIRECTIVES, { each: true })
+  @IsArray()
+  robots?: RobotsDirective[];
+}
+
+export class PublicSettingsDto {
+  @ApiProperty({ format: 'uri', description: 'The given URL, or {PUBLIC_PAGES_BASE_URL}/{alias_id}' })
+  url: string;
+
+  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...ROBOTS_DIRECTIVES] } })
+  robots: RobotsDirective[];
+}

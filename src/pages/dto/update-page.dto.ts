@@ -1,0 +1,88 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsObject, IsString, Matches, Min, ValidateNested } from 'class-validator';
+import { CodePoints } from '../../common/code-points';
+import { ImageDto } from '../../common/dto/image.dto';
+import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics';
+import { PROJECT_ID_PATTERN } from '../project-id';
+import { CoverImageDto } from './cover-image.dto';
+import { PublicSettingsInput } from './public-settings.dto';
+
+export const FONTS = ['sans', 'serif', 'mono'] as const;
+const PARENT_PAGE_ID = /^(|[0-9]{1,19})$/;
+
+/**
+ * Only the fields sent change. class-validator checks a property's rules bottom-up, so the type
+ * check sits nearest the property.
+ */
+export class UpdatePageDto {
+  @ApiPropertyOptional({ maxLength: 255, description: 'Not nullable' })
+  @OptionalNonNull()
+  @CodePoints(0, 255)
+  @IsString()
+  title?: string;
+
+  @ApiPropertyOptional({ enum: FONTS })
+  @OptionalNonNull()
+  @IsIn(FONTS)
+  font?: (typeof FONTS)[number];
+
+  @ApiPropertyOptional({ type: ImageDto, nullable: true, description: 'null clears it' })
+  @OptionalNullable()
+  @ValidateNested()
+  @IsObject()
+  @Type(() => ImageDto)
+  icon?: ImageDto | null;
+
+  @ApiPropertyOptional({ type: CoverImageDto, nullable: true, description: 'null clears it' })
+  @OptionalNullable()
+  @ValidateNested()
+  @IsObject()
+  @Type(() => CoverImageDto)
+  cover_image?: CoverImageDto | null;
+
+  @ApiPropertyOptional({ pattern: PROJECT_ID_PATTERN.source, description: 'Moves the page and its subpages to that project\'s root, last (unless parent_page_id says where)' })
+  @OptionalNonNull()
+  @Matches(PROJECT_ID_PATTERN, { message: 'project_id must be 1 to 64 letters, digits, "_" or "-"' })
+  @IsString()
+  project_id?: string;
+
+  @ApiPropertyOptional({ pattern: PARENT_PAGE_ID.source, description: '"" places the page at the root of its project; a page of another project moves it there' })
+  @OptionalNonNull()
+  @Matches(PARENT_PAGE_ID, { message: 'parent_page_id must be "" or a numerical string of 1 to 19 digits' })
+  @IsString()
+  parent_page_id?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: '0-based index among the active siblings; past the end means last' })
+  @OptionalNonNull()
+  @Min(0)
+  @IsInt()
+  position?: number;
+
+  @ApiPropertyOptional()
+  @OptionalNonNull()
+  @IsBoolean()
+  is_public?: boolean;
+
+  @ApiPropertyOptional({ type: PublicSettingsInput })
+  @OptionalNonNull()
+  @ValidateNested()
+  @IsObject()
+  @Type(() => PublicSettingsInput)
+  public_settings?: PublicSettingsInput;
+
+  @ApiPropertyOptional({ description: 'true archives the page and its subpages; false brings them back' })
+  @OptionalNonNull()
+  @IsBoolean()
+  archived?: boolean;
+
+  @ApiPropertyOptional()
+  @OptionalNonNull()
+  @IsBoolean()
+  hide_table_of_contents?: boolean;
+
+  @ApiPropertyOptional()
+  @OptionalNonNull()
+  @IsBoolean()
+  hide_subpages?: boolean;
+}

@@ -1,0 +1,52 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Put } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Caller } from '../auth/caller';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import { AcceptsAnyBody } from '../common/json-content-type.guard';
+import { ApiErrors } from '../common/openapi/api-errors.decorator';
+import { PagePath } from './dto/page-path.dto';
+import { PageResponse } from './dto/page.response';
+import { UpdatePageDto } from './dto/update-page.dto';
+import { PagesService } from './pages.service';
+
+const MOVE_ERRORS = ['PARENT_PAGE_NOT_FOUND', 'PROJECT_NOT_FOUND', 'PAGE_PARENT_CYCLE', 'PARENT_PAGE_ARCHIVED', 'PAGE_ARCHIVED', 'PARENT_PROJECT_MISMATCH'] as const;
+
+@ApiTags('Pages')
+@Controller('v1/:team_id/pages')
+export class PagesController {
+  constructor(private readonly pages: PagesService) {}
+
+  @Get(':page_id')
+  @ApiOperation({ operationId: 'getPage', summary: 'Get a page, with where it sits (parent_page_id, position)' })
+  @ApiOkResponse({ type: PageResponse })
+  @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND')
+  async get(@CurrentCaller() caller: Caller, @Param() path: PagePath): Promise<PageResponse> {
+    return { page: await this.pages.get(caller, path.team_id, path.page_id) };
+  }
+
+  @Patch(':page_id')
+  @ApiOperation({
+    operationId: 'updatePage',
+    summary: 'Update a page: title, display options, sharing, its place in the tree, its archive state',
+    description:
+      'Only the fields sent change; one request is one change, all of it or none. `position` is the 0-based index among ' +
+      'the active siblings (past the end: last). A move carries the subtree; without `position` a moved page goes last. ' +
+      '`archived: true` archives the page and its subtree; `archived: false` brings them back under the former parent ' +
+      'if it is still active, else at the project root, unless parent_page_id/project_id say where.',
+  })
+  @ApiOkResponse({ type: PageResponse })
+  @ApiErrors('VALIDATION_FAILED', 'UNKNOWN_FIELD', 'INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND', ...MOVE_ERRORS)
+  async update(@CurrentCaller() caller: Caller, @Param() path: PagePath, @Body() patch: UpdatePageDto): Promise<PageResponse> {
+    return { page: await this.pages.update(caller, path.team_id, path.page_id, patch) };
+  }
+
+  @Put(':page_id/archive')
+  @HttpCode(200)
+  @AcceptsAnyBody()
+  @ApiOperation({ operationId: 'archivePage', summary: 'Archive a page and its subtree (as PATCH with archived: true); any body is ignored' })
+  @ApiOkResponse({ type: PageResponse })
+  @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND')
+  async archive(@CurrentCaller() caller: Caller, @Param() path: PagePath): Promise<PageResponse> {
+    return { page: await this.pages.update(caller, path.team_id, path.page_id, { archived: true }) };
+  }
+}

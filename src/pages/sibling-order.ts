@@ -1,0 +1,48 @@
+import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { EntityManager } from 'typeorm';
+import { NEIGHBOUR_KEYS, SET_SORT_KEYS, SIBLING_IDS } from './page-queries';
+
+/** Keys grow when pages keep landing in the same gap; past this length the siblings get fresh, short keys. */
+const LONGEST_KEY = 48;
+
+/** A place in the tree: the children of `parentId` (null: the project root) in `projectId`. */
+export interface Place {
+  projectId: string;
+  parentId: string | null;
+}
+
+/**
+ * The sort key that puts page `pageId` at `index` (null or past the end: last) among the active
+ * siblings of `place`, the others keeping their order; null when `currentKey` (the page's key, if it
+ * is already among these siblings) is at that index already. Costs O(index) in the sibling index, and one
+ * write per move; only when keys have grown too long are the siblings rewritten, once.
+ * Callers hold the project's lock, so the siblings cannot change meanwhile.
+ */
+export async function sortKeyAt(
+  tx: EntityManager,
+  teamId: string,
+  place: Place,
+  pageId: string,
+  index: number | null,
+  currentKey: string | null,
+): Promise<string | null> {
+  const offset = index ?? Number.MAX_SAFE_INTEGER;
+  const [{ before, at, last }] = await tx.query(NEIGHBOUR_KEYS, [teamId, place.projectId, place.parentId ?? '-1', pageId, offset]);
+  const lower: string | null = at === null ? last : offset === 0 ? null : before;
+  if (currentKey !== null && (lower === null || lower < currentKey) && (at === null || currentKey < at)) return null;
+  const key = generateKeyBetween(lower, at);
+  return key.length <= LONGEST_KEY ? key : rebalance(tx, teamId, place, pageId, index);
+}
+
+/** Gives every sibling an evenly spread key, leaving `index` for the page; returns the page's key. */
+async function rebalance(tx: EntityManager, teamId: string, place: Place, pageId: string, index: number | null): Promise<string> {
+  const rows: Array<{ id: string }> = await tx.query(SIBLING_IDS, [teamId, place.projectId, place.parentId ?? '-1', pageId]);
+  const ids = rows.map((row) => row.id);
+  const slot = Math.min(index ?? ids.length, ids.length);
+  const keys = generateNKeysBetween(null, null, ids.length + 1);
+  const pageKey = keys.splice(slot, 1)[0];
+  // Clear first (the page too): the unique sibling index must not see two equal keys halfway through.
+  await tx.query(SET_SORT_KEYS, [teamId, [...ids, pageId], [...ids, pageId].map(() => null)]);
+  await tx.query(SET_SORT_KEYS, [teamId, ids, keys]);
+  return pageKey;
+}
