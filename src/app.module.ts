@@ -5,7 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
 import { CardsModule } from './cards/cards.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
-import { JsonContentTypeGuard } from './common/json-content-type.guard';
+import { JsonBodyGuard } from './common/json-body.guard';
 import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { PendingMigrationsOnBoot } from './database/pending-migrations';
@@ -38,10 +38,10 @@ export class AppModule {
         { provide: AppConfig, useValue: config },
         PendingMigrationsOnBoot,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        // Global guards run in this order: 415, then 401, then team_id shape and membership (400/403).
-        { provide: APP_GUARD, useClass: JsonContentTypeGuard },
+        // Global guards run in this order: token (401), team_id shape and membership (400/403), then the body (415/400).
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         { provide: APP_GUARD, useClass: WorkspaceAccessGuard },
+        { provide: APP_GUARD, useClass: JsonBodyGuard },
       ],
       exports: [AppConfig],
     };

@@ -23,8 +23,9 @@ export function configureApp(app: INestApplication, options: { logDestination?: 
   server.disable('x-powered-by');
   server.set('query parser', 'simple');
   server.use(pinoHttp(httpLoggerOptions(config), options.logDestination));
-  server.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
-  // Errors of the body parser (malformed JSON, too large, bad charset) never reach Nest's filters.
+  // Bytes only: the size limit (413) applies as the body is read; JsonBodyGuard parses it after authentication.
+  server.use(express.raw({ limit: BODY_LIMIT, type: () => true }));
+  // Errors while reading the body (too large, a corrupt or unknown encoding) never reach Nest's filters.
   server.use((error: unknown, req: Request, res: Response, _next: NextFunction) => sendError(error, req, res));
   app.useLogger(app.get(Logger));
   app.useGlobalPipes(new StrictValidationPipe());

@@ -1,5 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { CommonErrors } from '../errors/common-errors';
+import { describeBodyProblem, findBodyProblem } from './body-inspection';
 import { DomainError } from '../errors/domain-error';
 
 /**
@@ -31,10 +32,16 @@ export class StrictValidationPipe extends ValidationPipe {
   }
 }
 
-/** No body means "change nothing"; a body that is not an object (an array, say) is malformed. */
+/**
+ * No body means "change nothing"; a body that is not an object (an array, null) is malformed; and
+ * what class-validator cannot be trusted with is refused before it sees the body.
+ */
 function requireObjectBody(value: unknown): object {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw CommonErrors.notAnObject();
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw CommonErrors.notAnObject();
+  const problem = findBodyProblem(value);
+  if (problem?.kind === 'prototype-key') throw CommonErrors.unknownField(problem.path);
+  if (problem) throw CommonErrors.validation(describeBodyProblem(problem));
   return value;
 }
 

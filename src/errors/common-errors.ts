@@ -8,6 +8,7 @@ export const CommonErrors = {
   unknownField: (path: string) => new DomainError('UNKNOWN_FIELD', `Field ${path} is not allowed in this request`),
   malformedJson: (detail: string) => new DomainError('MALFORMED_JSON', `The request body is not valid JSON: ${detail}`),
   notAnObject: () => new DomainError('MALFORMED_JSON', 'The request body must be a JSON object'),
+  malformedBody: () => new DomainError('MALFORMED_JSON', 'The request body could not be read: its Content-Encoding does not match its bytes'),
   invalidPathParameter: (message: string) => new DomainError('INVALID_PATH_PARAMETER', message),
   invalidTeamId: () => new DomainError('INVALID_TEAM_ID', 'Path parameter team_id must be 1 to 64 letters or digits'),
   missingToken: () =>
@@ -21,6 +22,10 @@ export const CommonErrors = {
   payloadTooLarge: () => new DomainError('PAYLOAD_TOO_LARGE', 'The request body is larger than the 1 MiB limit'),
   unsupportedMediaType: (type: string) =>
     new DomainError('UNSUPPORTED_MEDIA_TYPE', `Content type ${type} is not supported; send application/json`),
+  unsupportedCharset: (charset: string) =>
+    new DomainError('UNSUPPORTED_MEDIA_TYPE', `Charset ${charset} is not supported; send UTF-8 JSON`),
+  unsupportedEncoding: (encoding: string) =>
+    new DomainError('UNSUPPORTED_MEDIA_TYPE', `Content-Encoding ${encoding} is not supported; send the body as is, gzip, deflate or br`),
   databaseUnavailable: () =>
     new DomainError('DATABASE_UNAVAILABLE', 'The database is unavailable; retry shortly', { 'Retry-After': RETRY_AFTER_SECONDS }),
   notReady: (failing: string[]) =>

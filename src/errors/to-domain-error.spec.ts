@@ -6,7 +6,8 @@ describe('toDomainError', () => {
   const code = (e: unknown) => toDomainError(e, request).error.code;
 
   it('maps the body parser, Nest and database failures onto the catalogue', () => {
-    expect(code(Object.assign(new Error('Unexpected token'), { type: 'entity.parse.failed' }))).toBe('MALFORMED_JSON');
+    expect(code(Object.assign(new Error('incorrect header check'), { status: 400 }))).toBe('MALFORMED_JSON');
+    expect(code(Object.assign(new Error('unsupported content encoding "compress"'), { type: 'encoding.unsupported', status: 415 }))).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect(code(Object.assign(new Error('too large'), { type: 'entity.too.large' }))).toBe('PAYLOAD_TOO_LARGE');
     expect(code(new NotFoundException())).toBe('ROUTE_NOT_FOUND');
     expect(code(new ServiceUnavailableException({ error: { database: { message: 'down' } } }))).toBe('NOT_READY');

@@ -21,27 +21,30 @@ export function toDomainError(exception: unknown, request: RequestLine): { error
   return { error: CommonErrors.internal(), unexpected: true };
 }
 
-/** body-parser marks its errors with a `type`. */
+/**
+ * Errors while reading a body: body-parser marks its own with a `type`; the decompressor's carry
+ * only a 4xx `status` (a corrupt gzip body, say).
+ */
 function fromBodyParser(exception: unknown): DomainError | undefined {
-  const { type, message } = (exception ?? {}) as { type?: string; message?: string };
+  const { type, status, message } = (exception ?? {}) as { type?: string; status?: number; message?: string };
   switch (type) {
-    case 'entity.parse.failed':
-      return CommonErrors.malformedJson(String(message ?? 'unexpected input').replace(/\s+in JSON.*$/, ''));
     case 'entity.too.large':
       return CommonErrors.payloadTooLarge();
     case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return CommonErrors.unsupportedMediaType(String(message ?? 'with this charset'));
+      return CommonErrors.unsupportedEncoding(String(message ?? '').match(/"([^"]*)"/)?.[1] ?? 'of this request');
     case 'request.size.invalid':
     case 'request.aborted':
       return CommonErrors.validation('The request body ended before its declared length');
-    default:
-      return undefined;
   }
+  if (exception instanceof HttpException || typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  return CommonErrors.malformedBody();
 }
 
 function fromHttpException(exception: HttpException, request: RequestLine): { error: DomainError; unexpected: boolean } {
   switch (exception.getStatus()) {
+    case HttpStatus.BAD_REQUEST:
+      // Express cannot decode a path such as /v1/acme/cards/%ZZ.
+      return { error: CommonErrors.invalidPathParameter('The path is not validly percent-encoded'), unexpected: false };
     case HttpStatus.NOT_FOUND:
       return { error: CommonErrors.routeNotFound(request.method, request.path), unexpected: false };
     case HttpStatus.PAYLOAD_TOO_LARGE:

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Put } from '@nestjs/comm
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
-import { AcceptsAnyBody } from '../common/json-content-type.guard';
+import { AcceptsAnyBody } from '../common/json-body.guard';
 import { ApiErrors } from '../common/openapi/api-errors.decorator';
 import { PagePath } from './dto/page-path.dto';
 import { PageResponse } from './dto/page.response';

@@ -21,9 +21,9 @@ describe('error logging', () => {
     expect(everything).not.toContain('private body value');
   });
 
-  it('logs body parser failures too', async () => {
-    const res = await t.http.patch('/v1/acme/notes/templates/x').set('Content-Type', 'application/json').send('{oops');
-    expectError(res, 'MALFORMED_JSON');
+  it('logs failures while reading the body too', async () => {
+    const res = await t.http.patch('/v1/acme/notes/templates/x').set('Content-Type', 'application/json').send(`"${'x'.repeat(1_100_000)}"`);
+    expectError(res, 'PAYLOAD_TOO_LARGE');
     expect(t.logs.some((l) => l.error_id === res.body.error.id)).toBe(true);
   });
 });

@@ -1,0 +1,47 @@
+import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { CommonErrors } from '../errors/common-errors';
+
+const ACCEPTS_ANY_BODY = 'acceptsAnyBody';
+
+/** For routes whose body, if any, is ignored (real clients send anything with them). */
+export const AcceptsAnyBody = () => SetMetadata(ACCEPTS_ANY_BODY, true);
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+
+/**
+ * Turns the raw body (read and size-checked by express.raw in configureApp) into JSON. It runs as
+ * the last global guard, so a request is refused for its token, team_id or role (401/400/403) before
+ * anything about its body: then a non-JSON content type is a 415 and malformed JSON a 400.
+ */
+@Injectable()
+export class JsonBodyGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    const raw: unknown = request.body;
+    request.body = undefined;
+    if (!Buffer.isBuffer(raw) || raw.length === 0) return true;
+    if (this.reflector.getAllAndOverride<boolean>(ACCEPTS_ANY_BODY, [context.getHandler(), context.getClass()])) return true;
+    requireJson(request.headers['content-type']);
+    request.body = parseJson(raw);
+    return true;
+  }
+}
+
+function requireJson(contentType: string | undefined): void {
+  const [type, ...parameters] = (contentType ?? '').split(';').map((part) => part.trim());
+  if (!JSON_TYPE.test(type)) throw CommonErrors.unsupportedMediaType(type || '(none)');
+  const charset = parameters.find((p) => /^charset=/i.test(p))?.slice('charset='.length).replace(/"/g, '');
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) throw CommonErrors.unsupportedCharset(charset);
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch (error) {
+    throw CommonErrors.malformedJson((error as Error).message.replace(/\s+in JSON.*$/, ''));
+  }
+}
