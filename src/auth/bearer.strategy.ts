@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
 import { Strategy } from 'passport-http-bearer';
 import { CommonErrors } from '../errors/common-errors';
 import { Caller } from './caller';
@@ -8,10 +9,15 @@ import { TokensService } from './tokens.service';
 @Injectable()
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
   constructor(private readonly tokens: TokensService) {
-    super();
+    super({ passReqToCallback: true });
   }
 
-  async validate(secret: string): Promise<Caller> {
+  /**
+   * passport-http-bearer also takes `access_token` from the query string and the body; we accept the
+   * Authorization header only, so tokens stay out of URLs, logs and proxies.
+   */
+  async validate(request: Request, secret: string): Promise<Caller> {
+    if (request.headers.authorization !== `Bearer ${secret}`) throw CommonErrors.missingToken();
     const caller = await this.tokens.authenticate(secret);
     if (!caller) throw CommonErrors.invalidToken();
     return caller;

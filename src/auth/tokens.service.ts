@@ -79,17 +79,17 @@ export class TokensService {
     };
   }
 
-  /** Revokes by id; returns how many tokens that id named (0 = unknown). */
+  /** Revokes by id; returns how many tokens that id names (0: unknown; over 1: ambiguous, nothing revoked). */
   async revoke(id: string, teamId?: string): Promise<number> {
-    const where = teamId ? { id, teamId } : { id };
-    const found = await this.db.getRepository(Token).countBy(where);
-    if (found !== 1) return found;
-    await this.db
-      .createQueryBuilder()
-      .update(Token)
-      .set({ revokedAt: () => 'COALESCE(revoked_at, now())' })
-      .where(where)
-      .execute();
-    return 1;
+    const [{ found }] = await this.db.query(
+      `WITH named AS (SELECT team_id, id FROM tokens WHERE id = $1 AND ($2::text IS NULL OR team_id = $2)),
+            revoked AS (
+              UPDATE tokens t SET revoked_at = COALESCE(t.revoked_at, now())
+                FROM named n WHERE (SELECT count(*) FROM named) = 1 AND t.team_id = n.team_id AND t.id = n.id
+            )
+       SELECT count(*)::int AS found FROM named`,
+      [id, teamId ?? null],
+    );
+    return found;
   }
 }

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { Caller } from '../auth/caller';
 import { fitsBigint } from '../common/numeric-id';
 import { CommonErrors } from '../errors/common-errors';
-import { writesOnlyAsResourceMember } from '../workspaces/roles';
+import { limitedToListedResources } from '../workspaces/roles';
 import { CardErrors } from './card-errors';
 import { ATTACH_TAGS, LOCK_CARD, READ_CARD } from './card-queries';
 import { AddCardTagsDto, MAX_TAGS_PER_REQUEST } from './dto/add-card-tags.dto';
@@ -24,13 +24,14 @@ export class CardsService {
     const rows: CardRow[] = fitsBigint(cardId) ? await this.db.query(READ_CARD, [teamId, cardId, caller.userId]) : [];
     if (rows.length === 0) throw CardErrors.notFound(cardId);
     const { created_by, updated_by, caller_is_member, ...card } = rows[0];
-    if (writesOnlyAsResourceMember(caller.role) && !caller_is_member) throw CommonErrors.accessDenied();
+    if (limitedToListedResources(caller.role) && !caller_is_member) throw CommonErrors.accessDenied();
     return { ...card, user: created_by, user_updated: updated_by };
   }
 
   /** Attaches every tag or none, in a fixed number of statements whatever the number of ids. */
   async addTags(caller: Caller, teamId: string, cardId: string, body: AddCardTagsDto): Promise<void> {
-    const ids = [...new Set([...(body.id === undefined ? [] : [body.id]), ...(body.ids ?? [])])];
+    // "01" and "1" name one tag: compare ids as numbers.
+    const ids = [...new Set([...(body.id === undefined ? [] : [body.id]), ...(body.ids ?? [])].map(canonicalId))];
     if (ids.length === 0) throw CardErrors.noTagIds();
     if (ids.length > MAX_TAGS_PER_REQUEST) throw CardErrors.tooManyTagIds(ids.length, MAX_TAGS_PER_REQUEST);
     if (!fitsBigint(cardId)) throw CardErrors.notFound(cardId);
@@ -38,7 +39,7 @@ export class CardsService {
     await this.db.transaction(async (tx) => {
       const [card] = await tx.query(LOCK_CARD, [teamId, cardId, caller.userId]);
       if (!card) throw CardErrors.notFound(cardId);
-      if (writesOnlyAsResourceMember(caller.role) && !card.caller_is_member) throw CommonErrors.accessDenied();
+      if (limitedToListedResources(caller.role) && !card.caller_is_member) throw CommonErrors.accessDenied();
 
       const storable = ids.filter(fitsBigint);
       const [result] = await tx.query(ATTACH_TAGS, [teamId, cardId, storable, card.project_id, JSON.stringify(caller.actor)]);
@@ -46,6 +47,10 @@ export class CardsService {
       if (unknown.length > 0) throw CardErrors.tagsNotFound(sortNumerically(unknown)); // rolls the attach back
     });
   }
+}
+
+function canonicalId(id: string): string {
+  return BigInt(id).toString();
 }
 
 function sortNumerically(ids: string[]): string[] {

@@ -31,9 +31,15 @@ export class NotesService {
       if (template.ownerId !== caller.userId) throw CommonErrors.accessDenied();
       const changes = noteTemplateChanges(template, patch);
       if (Object.keys(changes).length > 0) {
-        const stamp = { updatedBy: caller.actor, timeUpdated: new Date() };
-        await tx.update(NoteTemplate, { teamId, id: templateId }, { ...changes, ...stamp });
-        Object.assign(template, changes, stamp);
+        // The database's clock, as for every other resource, so time_updated never precedes time_created.
+        const { raw } = await tx
+          .createQueryBuilder()
+          .update(NoteTemplate)
+          .set({ ...changes, updatedBy: caller.actor, timeUpdated: () => 'now()' })
+          .where('team_id = :teamId AND id = :templateId', { teamId, templateId })
+          .returning('time_updated')
+          .execute();
+        Object.assign(template, changes, { updatedBy: caller.actor, timeUpdated: new Date(raw[0].time_updated) });
       }
       return toNoteTemplateView(template, isFavourited);
     });
@@ -51,7 +57,8 @@ export class NotesService {
         'is_favourited',
       )
       .where('t.team_id = :teamId AND t.id = :templateId', { teamId, templateId });
-    if (forUpdate) query.setLock('pessimistic_write', undefined, ['t']);
+    // NO KEY UPDATE: enough against concurrent updates, and favourites can still reference the row.
+    if (forUpdate) query.setLock('for_no_key_update', undefined, ['t']);
     const { entities, raw } = await query.getRawAndEntities<{ is_favourited: boolean }>();
     if (entities.length === 0) throw NoteErrors.notFound(templateId);
     return { template: entities[0], isFavourited: raw[0].is_favourited };

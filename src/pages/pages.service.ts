@@ -5,7 +5,7 @@ import { fitsBigint } from '../common/numeric-id';
 import { retryOnConflict, StaleRead } from '../common/retry-on-conflict';
 import { AppConfig } from '../config/app-config';
 import { CommonErrors } from '../errors/common-errors';
-import { writesOnlyAsResourceMember } from '../workspaces/roles';
+import { limitedToListedResources } from '../workspaces/roles';
 import { CollaborationTokens } from './collaboration-tokens';
 import { PageDto } from './dto/page.response';
 import { UpdatePageDto } from './dto/update-page.dto';
@@ -73,7 +73,7 @@ export class PagesService {
   private async state(tx: EntityManager, caller: Caller, teamId: string, pageId: string, lock: string): Promise<PageState> {
     const [state] = await tx.query(`${PAGE_STATE} ${lock}`, [teamId, pageId, caller.userId]);
     if (!state) throw PageErrors.notFound(pageId);
-    if (writesOnlyAsResourceMember(caller.role) && !state.caller_is_member) throw CommonErrors.accessDenied();
+    if (limitedToListedResources(caller.role) && !state.caller_is_member) throw CommonErrors.accessDenied();
     return state;
   }
 
@@ -91,7 +91,7 @@ export class PagesService {
   private async read(tx: EntityManager, caller: Caller, teamId: string, pageId: string): Promise<PageDto> {
     const [row]: PageRow[] = fitsBigint(pageId) ? await tx.query(READ_PAGE, [teamId, pageId, caller.userId]) : [];
     if (!row) throw PageErrors.notFound(pageId);
-    if (writesOnlyAsResourceMember(caller.role) && !row.caller_is_member) throw CommonErrors.accessDenied();
+    if (limitedToListedResources(caller.role) && !row.caller_is_member) throw CommonErrors.accessDenied();
     return toPageView(row, this.collaboration.issue(teamId, pageId, caller.userId), this.config.publicPagesBaseUrl);
   }
 }

@@ -8,6 +8,7 @@ export function mayWrite(role: Role): boolean {
   return WRITERS.has(role);
 }
 
-export function writesOnlyAsResourceMember(role: Role): boolean {
+/** A guest reads and writes only the pages and cards that list them as a member. */
+export function limitedToListedResources(role: Role): boolean {
   return role === 'guest';
 }

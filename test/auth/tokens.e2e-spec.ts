@@ -52,6 +52,11 @@ describe('bearer tokens', () => {
     expectError(await getWith(`${issued.token}x`), 'UNAUTHENTICATED');
   });
 
+  it('accepts the token only in the Authorization header, not in the query string', async () => {
+    const issued = await tokens().create({ teamId: ws.teamId, userId: ws.users.member });
+    expectError(await t.http.get(`${templateUrl}?access_token=${issued.token}`), 'UNAUTHENTICATED');
+  });
+
   it('reports an unknown token id on revoke', async () => {
     expect(await tokens().revoke('tok_does_not_exist')).toBe(0);
   });

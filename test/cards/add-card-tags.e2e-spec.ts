@@ -56,6 +56,12 @@ describe('POST /v1/{team_id}/cards/{card_id}/tags', () => {
       for (const tag of tags) expect(tag.total_cards).toBe(1);
     });
 
+    it('treats ids with leading zeros as the same tag', async () => {
+      const { cardId, usable } = await seedCardScene(s.t.app, s.ws);
+      await attach(cardId, { id: `0${usable[0]}`, ids: [usable[0], `00${usable[0]}`] }).expect(204);
+      expect(await tagIds(cardId)).toEqual([usable[0]]);
+    });
+
     it('accepts exactly 100 distinct ids', async () => {
       const { cardId } = await seedCardScene(s.t.app, s.ws);
       const ids = Array.from({ length: 100 }, () => freshId());

@@ -16,7 +16,9 @@ describe('error logging', () => {
     expectError(res, 'UNAUTHENTICATED');
     const line = t.logs.find((l) => (l.req as { id?: string })?.id === 'req-log-1');
     expect(line).toMatchObject({ error_id: res.body.error.id, error_sec: res.body.error.sec, res: { statusCode: 401 } });
+    await t.http.get('/v1/acme/notes/templates/x?access_token=wca_in_the_query').expect(401);
     const everything = JSON.stringify(t.logs);
+    expect(everything).not.toContain('wca_in_the_query');
     expect(everything).not.toContain('wca_super_secret_value');
     expect(everything).not.toContain('private body value');
   });
