@@ -26,7 +26,8 @@ export async function sortKeyAt(
   index: number | null,
   currentKey: string | null,
 ): Promise<string | null> {
-  const offset = index ?? Number.MAX_SAFE_INTEGER;
+  // Past the end means last; a huge index (1e20 is a valid JSON integer) must not overflow bigint.
+  const offset = Math.min(index ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
   const [{ before, at, last }] = await tx.query(NEIGHBOUR_KEYS, [teamId, place.projectId, place.parentId ?? '-1', pageId, offset]);
   const lower: string | null = at === null ? last : offset === 0 ? null : before;
   if (currentKey !== null && (lower === null || lower < currentKey) && (at === null || currentKey < at)) return null;

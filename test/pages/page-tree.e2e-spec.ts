@@ -38,6 +38,8 @@ describe('PATCH /v1/{team_id}/pages/{page_id}: the tree', () => {
       const { children: [a, b, c] } = await seedFamily(s.t.app, s.ws, 3);
       expect((await patch(a, { position: 99 }).expect(200)).body.page.position).toBe(2);
       expect(await order([a, b, c])).toEqual([b, c, a]);
+      expect((await patch(b, { position: 1e20 }).expect(200)).body.page.position).toBe(2);
+      expect(await order([a, b, c])).toEqual([c, a, b]);
       expectError(await patch(a, { position: -1 }), 'VALIDATION_FAILED', /^position /);
       expectError(await patch(a, { position: 1.5 }), 'VALIDATION_FAILED', /^position /);
       expectError(await patch(a, { position: '1' }), 'VALIDATION_FAILED', /^position /);
