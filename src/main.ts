@@ -5,35 +5,23 @@ import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { ConfigError, loadConfig } from './config/app-config';
 import { openDatabaseServer } from './database/database-server';
+import { ProcessLifecycle } from './process-lifecycle';
+
+// First of all: a SIGTERM/SIGINT during boot must stop what boot has started (the embedded database runs detached).
+const lifecycle = new ProcessLifecycle();
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabaseServer(config);
-  try {
-    const app = await NestFactory.create(AppModule.forRoot(config, database.url), { bodyParser: false, bufferLogs: true });
-    configureApp(app);
-    await app.listen(config.port);
-    const logger = app.get(Logger);
-    logger.log(`Workspace Content API listening on http://localhost:${config.port} (docs at /docs)`);
-
-    let stopping = false;
-    const shutdown = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.log(`${signal}: finishing in-flight requests, then closing the database`);
-      await app.close(); // stops accepting, lets in-flight requests finish, closes the pool
-      await database.stop();
-      process.exit(0);
-    };
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
-    process.once('SIGINT', () => void shutdown('SIGINT'));
-  } catch (error) {
-    await database.stop();
-    throw error;
-  }
+  const database = await lifecycle.start(openDatabaseServer(config), (db) => db.stop());
+  const app = await lifecycle.start(
+    NestFactory.create(AppModule.forRoot(config, database.url), { bodyParser: false, bufferLogs: true, abortOnError: false }),
+    (created) => created.close(), // stops accepting, lets in-flight requests finish, closes the pool
+  );
+  configureApp(app);
+  const logger = app.get(Logger);
+  lifecycle.log = (message) => logger.log(message);
+  await lifecycle.start(app.listen(config.port)); // runs pending migrations first
+  logger.log(`Workspace Content API listening on http://localhost:${config.port} (docs at /docs)`);
 }
 
-bootstrap().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+bootstrap().catch((error: unknown) => lifecycle.fail(error instanceof ConfigError ? error.message : error));

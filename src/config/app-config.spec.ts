@@ -16,4 +16,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT="eighty"[\s\S]*LOG_LEVEL="loud"|LOG_LEVEL="loud"[\s\S]*PORT=/);
   });
+
+  it.each([
+    ['true', true], ['TRUE', true], ['1', true], ['False', false], ['0', false], ['', true],
+  ])('reads RUN_MIGRATIONS=%j as %s', (value, expected) => {
+    expect(loadConfig({ RUN_MIGRATIONS: value }).runMigrations).toBe(expected);
+  });
+
+  it.each(['yes', 'no', 'banana', 'on', '2'])('rejects RUN_MIGRATIONS=%j naming it', (value) => {
+    expect(() => loadConfig({ RUN_MIGRATIONS: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ RUN_MIGRATIONS: value })).toThrow(`RUN_MIGRATIONS=${JSON.stringify(value)}: RUN_MIGRATIONS must be true, false, 1 or 0`);
+  });
+
+  it.each(['postgres://u:p@db:5432/app', 'postgresql://u@db/app?sslmode=require'])('accepts DATABASE_URL=%j', (url) => {
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it('treats an empty DATABASE_URL as unset (the embedded database)', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each(['not a url', 'mysql://u@db/app', 'http://db/app', 'postgres://', 'db:5432/app'])('rejects DATABASE_URL=%j naming it', (url) => {
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(`DATABASE_URL=${JSON.stringify(url)}: DATABASE_URL must be a URL starting with postgres:// or postgresql://`);
+  });
+
+  it('does not repeat a password or secret it rejects', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/app', COLLABORATION_SECRET: 'short-s3cret' })).toThrow(
+      /DATABASE_URL="mysql:\/\/app:\*\*\*@db\/app"[\s\S]*COLLABORATION_SECRET=\(hidden\)/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/app', COLLABORATION_SECRET: 'short-s3cret' })).not.toThrow(/s3cret/);
+  });
 });

@@ -1,11 +1,16 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { randomBytes } from 'node:crypto';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const toInt = () => Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)));
-const toBool = () => Transform(({ value }) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1'));
+const toInt = () => Transform(({ value }) => (value === undefined ? undefined : Number(value)));
+/** true/false/1/0 in any case; anything else stays a string, which @IsBoolean then rejects. */
+const toBool = () =>
+  Transform(({ value }) => {
+    const text = typeof value === 'string' ? value.toLowerCase() : value;
+    return text === 'true' || text === '1' ? true : text === 'false' || text === '0' ? false : value;
+  });
 
 /** The environment the service reads, validated once at boot. Every setting has a working default. */
 class Environment {
@@ -13,7 +18,7 @@ class Environment {
   PORT = 3000;
 
   /** A PostgreSQL URL. Unset means: run the embedded PostgreSQL whose data lives in DATA_DIR. */
-  @IsOptional() @IsString()
+  @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a URL starting with postgres:// or postgresql://' })
   DATABASE_URL?: string;
 
   @IsString()
@@ -31,7 +36,7 @@ class Environment {
   @toInt() @IsInt() @Min(100) @Max(600000)
   DB_STATEMENT_TIMEOUT_MS = 5000;
 
-  @toBool()
+  @toBool() @IsBoolean({ message: 'RUN_MIGRATIONS must be true, false, 1 or 0' })
   RUN_MIGRATIONS = true;
 
   @IsIn(LOG_LEVELS)
@@ -66,7 +71,7 @@ export class AppConfig {
 
   constructor(env: Environment) {
     this.port = env.PORT;
-    this.databaseUrl = env.DATABASE_URL || undefined;
+    this.databaseUrl = env.DATABASE_URL;
     this.dataDir = env.DATA_DIR;
     this.embeddedPgPort = env.EMBEDDED_PG_PORT;
     this.dbPoolSize = env.DB_POOL_SIZE;
@@ -80,17 +85,23 @@ export class AppConfig {
   }
 }
 
-/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. An empty value counts as unset. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Record<string, string> = {}): AppConfig {
   const known = Object.keys(new Environment());
   const picked = Object.fromEntries(
-    Object.entries({ ...source, ...overrides }).filter(([key, value]) => value !== undefined && (known.includes(key) || OPTIONAL_KEYS.includes(key))),
+    Object.entries({ ...source, ...overrides }).filter(([key, value]) => value !== undefined && value !== '' && (known.includes(key) || OPTIONAL_KEYS.includes(key))),
   );
   const env = plainToInstance(Environment, picked);
   const errors = validateSync(env, { forbidUnknownValues: false });
   if (errors.length > 0) {
-    const lines = errors.map((e) => `  ${e.property}=${JSON.stringify(picked[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    const lines = errors.map((e) => `  ${e.property}=${shown(e.property, picked[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return new AppConfig(env);
+}
+
+/** A rejected value as the error shows it: secrets and URL passwords are hidden, since the message reaches logs. */
+function shown(key: string, value: unknown): string {
+  if (key === 'COLLABORATION_SECRET') return '(hidden)';
+  return JSON.stringify(typeof value === 'string' ? value.replace(/^([a-z][\w+.-]*:\/\/[^/@:]*:)[^/@]*@/i, '$1***@') : value);
 }

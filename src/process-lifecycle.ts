@@ -1,0 +1,61 @@
+/**
+ * SIGTERM/SIGINT for the whole life of the server, boot included. Each boot step registers how to
+ * undo it; a stop undoes them in reverse order (the app: in-flight requests finish, then the pool;
+ * then the embedded database) and exits, 0 when asked to stop, 1 when boot failed. A signal during
+ * a boot step acts once that step has ended, so that nothing it started is left running.
+ */
+export class ProcessLifecycle {
+  /** Where progress is reported; main.ts switches it to the app's logger once there is one. */
+  log: (message: string) => void = (message) => console.error(message);
+  private readonly undo: Array<() => Promise<unknown>> = [];
+  /** The boot step under way (or the last one): whether it succeeded. */
+  private current: Promise<boolean> = Promise.resolve(true);
+  private stopRequested = false;
+  private stopping?: Promise<number>;
+
+  constructor() {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void this.onSignal(signal));
+  }
+
+  /** Awaits a boot step and remembers `undo` for its result. Never returns once a stop was requested. */
+  async start<T>(step: Promise<T>, undo?: (value: T) => Promise<unknown>): Promise<T> {
+    const done = step.then((value) => {
+      if (undo) this.undo.push(() => undo(value));
+      return value;
+    });
+    this.current = done.then(() => true, () => false);
+    const value = await done;
+    if (this.stopRequested) await new Promise<never>(() => undefined); // the signal handler owns the process now
+    return value;
+  }
+
+  /** Boot failed: report it, undo what was started, exit 1. */
+  async fail(error: unknown): Promise<never> {
+    console.error(error);
+    await this.stopAll();
+    process.exit(1);
+  }
+
+  private async onSignal(signal: string): Promise<void> {
+    if (this.stopRequested) return this.log(`${signal}: already stopping`);
+    this.stopRequested = true;
+    this.log(`${signal}: finishing in-flight requests, then closing the database`);
+    if (!(await this.current)) return; // boot failed: fail() reports it and stops
+    process.exit(await this.stopAll());
+  }
+
+  /** Undoes every started step once, newest first; the exit code is 1 if one of them failed. */
+  private stopAll(): Promise<number> {
+    this.stopping ??= (async () => {
+      let code = 0;
+      for (const undo of this.undo.reverse()) {
+        await undo().catch((error: unknown) => {
+          this.log(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+          code = 1;
+        });
+      }
+      return code;
+    })();
+    return this.stopping;
+  }
+}

@@ -1,0 +1,115 @@
+import { CATALOGUE } from '../../src/errors/catalogue';
+import { createTestApp, TestApp } from '../support/test-app';
+
+interface Operation {
+  security?: Array<Record<string, string[]>>;
+  requestBody?: { required?: boolean };
+  responses: Record<string, { headers?: Record<string, { schema?: object }> }>;
+}
+interface Document {
+  info: { version: string; description: string };
+  security?: Array<Record<string, string[]>>;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { properties?: object; additionalProperties?: unknown }> };
+}
+
+/** Every route the app serves, as the document names it. */
+const ROUTES = [
+  'get /health/live',
+  'get /health/ready',
+  'get /v1/{team_id}/notes/templates/{template_id}',
+  'patch /v1/{team_id}/notes/templates/{template_id}',
+  'get /v1/{team_id}/cards/{card_id}',
+  'post /v1/{team_id}/cards/{card_id}/tags',
+  'get /v1/{team_id}/pages/{page_id}',
+  'patch /v1/{team_id}/pages/{page_id}',
+  'put /v1/{team_id}/pages/{page_id}/archive',
+];
+
+/**
+ * The routes Express actually serves, as method and OpenAPI path: ours, not Swagger's own /docs and
+ * /openapi.*, nor the catch-all that answers ROUTE_NOT_FOUND.
+ */
+function servedRoutes(t: TestApp): string[] {
+  const router = (t.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } }).router;
+  return router.stack
+    .flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((m) => `${m} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`) : []))
+    .filter((route) => !/ \/(docs|openapi)/.test(route) && !route.endsWith(' /{*path}'));
+}
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let doc: Document;
+  let operations: Array<[string, Operation]>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    doc = (await t.http.get('/openapi.json').expect(200)).body;
+    operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method} ${path}`, op] as [string, Operation]));
+  });
+  afterAll(() => t.close());
+  const v1 = () => operations.filter(([route]) => route.includes(' /v1/'));
+
+  it('has the interface version', () => {
+    expect(doc.info.version).toBe('0.1');
+  });
+
+  it('documents every route the app serves, and nothing else', () => {
+    expect(operations.map(([route]) => route).sort()).toEqual([...ROUTES].sort());
+    expect(servedRoutes(t).sort()).toEqual([...ROUTES].sort());
+  });
+
+  it('needs no token for the health checks and a bearer token for every /v1 operation', () => {
+    expect(doc.security).toEqual([{ bearer: [] }]);
+    for (const [route, op] of operations) {
+      if (route.includes(' /health/')) expect({ route, security: op.security }).toEqual({ route, security: [] });
+      else expect({ route, security: op.security ?? doc.security }).toEqual({ route, security: [{ bearer: [] }] });
+    }
+  });
+
+  it('documents 401 with WWW-Authenticate, 403, 404, 500 and 503 with Retry-After on every /v1 operation', () => {
+    expect(v1()).toHaveLength(7);
+    for (const [route, op] of v1()) {
+      expect({ route, statuses: Object.keys(op.responses) }).toEqual({ route, statuses: expect.arrayContaining(['401', '403', '404', '500', '503']) });
+      expect({ route, header: op.responses['401'].headers?.['WWW-Authenticate']?.schema }).toEqual({ route, header: { type: 'string', example: expect.any(String) } });
+      expect({ route, header: op.responses['503'].headers?.['Retry-After']?.schema }).toEqual({ route, header: { type: 'integer', minimum: 0 } });
+    }
+  });
+
+  it('documents 503 with Retry-After on the readiness check, which has no 401', () => {
+    const ready = doc.paths['/health/ready'].get;
+    expect(ready.responses['503'].headers?.['Retry-After']).toBeDefined();
+    expect(ready.responses['401']).toBeUndefined();
+  });
+
+  it('marks every request body as optional, since an empty one changes nothing', () => {
+    const withBody = operations.filter(([, op]) => op.requestBody);
+    expect(withBody.map(([route]) => route).sort()).toEqual(['patch /v1/{team_id}/notes/templates/{template_id}', 'patch /v1/{team_id}/pages/{page_id}', 'post /v1/{team_id}/cards/{card_id}/tags']);
+    for (const [route, op] of withBody) expect({ route, required: op.requestBody!.required }).toEqual({ route, required: false });
+  });
+
+  it('closes every component schema that has properties', () => {
+    const open = Object.entries(doc.components.schemas).filter(([, s]) => s.properties && s.additionalProperties !== false);
+    expect(open.map(([name]) => name)).toEqual([]);
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['UpdatePageDto', 'AddCardTagsDto', 'ImageDto', 'ErrorBodyDto']));
+  });
+
+  it('declares the limits the server enforces', () => {
+    const { ImageDto, AddCardTagsDto } = doc.components.schemas as Record<string, { properties: Record<string, Record<string, unknown>> }>;
+    expect(ImageDto.properties.src.maxLength).toBeUndefined();
+    for (const field of ['id', 'blurhash', 'color', 'emoji']) expect({ field, maxLength: ImageDto.properties[field].maxLength }).toEqual({ field, maxLength: 255 });
+    expect(AddCardTagsDto.properties.ids.items).toEqual({ type: 'string', pattern: '^[0-9]{1,19}$' });
+    expect(AddCardTagsDto.properties.ids.description).toMatch(/at most 100 distinct ids/);
+  });
+
+  it('lists the whole error catalogue in its description', () => {
+    for (const [code, { sec, status }] of Object.entries(CATALOGUE)) {
+      expect(doc.info.description).toContain(`| \`${sec}\` | ${status} | ${code} |`);
+    }
+  });
+
+  it('serves a browsable reference at /docs without a token', async () => {
+    const res = await t.http.get('/docs').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toMatch(/swagger-ui/i);
+  });
+});
