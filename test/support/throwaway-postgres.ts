@@ -22,7 +22,7 @@ export async function startThrowawayPostgres(database = 'wca_test'): Promise<Thr
   return {
     url: server.url,
     dataDir: root,
-    stop: () => server.stop(),
+    stop: () => server.stop({ force: true }),
     destroy: async () => {
       await destroyEmbeddedPostgres(dataDir);
       await rm(root, { recursive: true, force: true });
