@@ -1,10 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
 import { CardsModule } from './cards/cards.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
+import { TokenThrottlerGuard } from './auth/token-throttler.guard';
 import { JsonBodyGuard } from './common/json-body.guard';
 import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
@@ -27,6 +29,10 @@ export class AppModule {
         // pino-http itself is attached in configureApp, ahead of body parsing, so that every request is logged.
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, useExisting: true }),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config)),
+        ThrottlerModule.forRoot({
+          throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }],
+          skipIf: () => config.rateLimitPerMinute === 0,
+        }),
         AuthModule,
         HealthModule,
         ImportModule,
@@ -38,8 +44,9 @@ export class AppModule {
         { provide: AppConfig, useValue: config },
         PendingMigrationsOnBoot,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        // Global guards run in this order: token (401), team_id shape and membership (400/403), then the body (415/400).
+        // Global guards run in this order: token (401), rate limit (429), team_id shape and membership (400/403), then the body (415/400).
         { provide: APP_GUARD, useClass: BearerAuthGuard },
+        { provide: APP_GUARD, useClass: TokenThrottlerGuard },
         { provide: APP_GUARD, useClass: WorkspaceAccessGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
       ],

@@ -4,6 +4,7 @@ import express, { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import pinoHttp from 'pino-http';
+import { hardenHttp } from './common/http-hardening';
 import { StrictValidationPipe } from './common/validation.pipe';
 import { setupOpenApi } from './common/openapi/openapi';
 import { AppConfig } from './config/app-config';
@@ -23,6 +24,7 @@ export function configureApp(app: INestApplication, options: { logDestination?: 
   server.disable('x-powered-by');
   server.set('query parser', 'simple');
   server.use(pinoHttp(httpLoggerOptions(config), options.logDestination));
+  hardenHttp(app, config);
   // Bytes only: the size limit (413) applies as the body is read; JsonBodyGuard parses it after authentication.
   server.use(express.raw({ limit: BODY_LIMIT, type: () => true }));
   // Errors while reading the body (too large, a corrupt or unknown encoding) never reach Nest's filters.

@@ -48,10 +48,22 @@ class Environment {
   /** Signs page collaboration tokens; every instance behind one address needs the same value. */
   @IsOptional() @IsString() @MinLength(32)
   COLLABORATION_SECRET?: string;
+
+  /** Requests per token (per address without one) per minute and process; 0 turns the limit off. */
+  @toInt() @IsInt() @Min(0) @Max(1_000_000)
+  RATE_LIMIT_PER_MINUTE = 1200;
+
+  /** A request still unanswered after this long gets a 503, so no client waits forever. */
+  @toInt() @IsInt() @Min(1000) @Max(600000)
+  REQUEST_TIMEOUT_MS = 15000;
+
+  /** Comma-separated browser origins allowed by CORS, or * for any; unset: no CORS headers. */
+  @IsOptional() @IsString()
+  CORS_ORIGINS?: string;
 }
 
 /** Variables without a default, which `new Environment()` therefore does not list. */
-const OPTIONAL_KEYS = ['DATABASE_URL', 'PUBLIC_PAGES_BASE_URL', 'COLLABORATION_SECRET'];
+const OPTIONAL_KEYS = ['DATABASE_URL', 'PUBLIC_PAGES_BASE_URL', 'COLLABORATION_SECRET', 'CORS_ORIGINS'];
 
 export class ConfigError extends Error {}
 
@@ -68,6 +80,10 @@ export class AppConfig {
   readonly logLevel: string;
   readonly publicPagesBaseUrl: string;
   readonly collaborationSecret: string;
+  readonly rateLimitPerMinute: number;
+  readonly requestTimeoutMs: number;
+  /** undefined: CORS off; true: any origin. */
+  readonly corsOrigins: string[] | true | undefined;
 
   constructor(env: Environment) {
     this.port = env.PORT;
@@ -82,6 +98,10 @@ export class AppConfig {
     this.publicPagesBaseUrl = (env.PUBLIC_PAGES_BASE_URL ?? `http://localhost:${env.PORT}/p`).replace(/\/+$/, '');
     // Without a configured secret, tokens are valid only for this process's lifetime.
     this.collaborationSecret = env.COLLABORATION_SECRET ?? randomBytes(32).toString('hex');
+    this.rateLimitPerMinute = env.RATE_LIMIT_PER_MINUTE;
+    this.requestTimeoutMs = env.REQUEST_TIMEOUT_MS;
+    const origins = env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+    this.corsOrigins = origins?.includes('*') ? true : origins?.length ? origins : undefined;
   }
 }
 

@@ -30,5 +30,11 @@ export const CommonErrors = {
     new DomainError('DATABASE_UNAVAILABLE', 'The database is unavailable; retry shortly', { 'Retry-After': RETRY_AFTER_SECONDS }),
   notReady: (failing: string[]) =>
     new DomainError('NOT_READY', `The service is not ready: ${failing.join(', ')}`, { 'Retry-After': RETRY_AFTER_SECONDS }),
+  rateLimited: (retryAfterSeconds: number) =>
+    new DomainError('RATE_LIMITED', `Too many requests with this token; retry in ${retryAfterSeconds} s`, { 'Retry-After': String(retryAfterSeconds) }),
+  requestTimeout: (limitMs: number) =>
+    new DomainError('REQUEST_TIMEOUT', `The request did not finish within ${limitMs / 1000} s; it may still take effect, so read the resource before retrying`, {
+      'Retry-After': RETRY_AFTER_SECONDS,
+    }),
   internal: () => new DomainError('INTERNAL_ERROR', 'An unexpected error occurred; quote the error id when reporting it'),
 };

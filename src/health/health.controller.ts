@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '../auth/public.decorator';
 import { ApiErrors } from '../common/openapi/api-errors.decorator';
@@ -17,6 +18,7 @@ const HEALTH_OK = {
 /** Public: the OpenAPI document gives these operations `security: []` (see common/openapi/openapi.ts). */
 @ApiTags('Health')
 @Public()
+@SkipThrottle() // orchestrators poll these
 @Controller('health')
 export class HealthController {
   constructor(

@@ -7,7 +7,7 @@ export function testDatabaseUrl(): string {
   return url;
 }
 
-/** Configuration for a test app: quiet logs, migrations already applied by global setup. */
+/** Configuration for a test app: quiet logs, migrations already applied by global setup, no rate limit. */
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
-  return loadConfig({}, { DATABASE_URL: testDatabaseUrl(), RUN_MIGRATIONS: 'false', LOG_LEVEL: 'silent', ...overrides });
+  return loadConfig({}, { DATABASE_URL: testDatabaseUrl(), RUN_MIGRATIONS: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...overrides });
 }

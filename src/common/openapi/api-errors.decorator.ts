@@ -3,8 +3,11 @@ import { ApiResponse, HeadersObject } from '@nestjs/swagger';
 import { CATALOGUE, ErrorCode } from '../../errors/catalogue';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 
-/** Any route can fail these ways, whatever it does: every request goes through the body parser. */
-const ALWAYS: ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'DATABASE_UNAVAILABLE', 'INTERNAL_ERROR'];
+/** Any route can fail these ways, whatever it does: every request goes through the body parser and the deadline. */
+const ALWAYS: ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'DATABASE_UNAVAILABLE', 'REQUEST_TIMEOUT', 'INTERNAL_ERROR'];
+
+/** Routes that need a token are also rate limited per token. */
+const WITH_A_TOKEN: ErrorCode[] = ['RATE_LIMITED'];
 
 /** Headers that come with every error of a status (see errors/common-errors.ts). */
 const HEADERS: Record<number, HeadersObject> = {
@@ -15,6 +18,9 @@ const HEADERS: Record<number, HeadersObject> = {
       schema: { type: 'string', example: 'Bearer error="invalid_token"' },
     },
   },
+  429: {
+    'Retry-After': { required: true, description: 'Seconds until the token may send again', schema: { type: 'integer', minimum: 1 } },
+  },
   503: {
     'Retry-After': { required: true, description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } },
   },
@@ -23,7 +29,8 @@ const HEADERS: Record<number, HeadersObject> = {
 /** Documents a route's error responses from the catalogue, grouped by status, each naming its sec codes. */
 export function ApiErrors(...codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set([...codes, ...ALWAYS])) {
+  const authenticated = codes.includes('UNAUTHENTICATED') ? WITH_A_TOKEN : [];
+  for (const code of new Set([...codes, ...authenticated, ...ALWAYS])) {
     const status = CATALOGUE[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }

@@ -1,0 +1,21 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ThrottlerGuard, ThrottlerLimitDetail } from '@nestjs/throttler';
+import { CommonErrors } from '../errors/common-errors';
+import { Caller } from './caller';
+
+/**
+ * The rate limit (@nestjs/throttler), counted per token: it runs after authentication, so callers
+ * are told apart by token id; a request without one (a public route) counts against its address.
+ * Counters live in this process: with several instances, each allows the limit.
+ */
+@Injectable()
+export class TokenThrottlerGuard extends ThrottlerGuard {
+  protected override async getTracker(request: Record<string, unknown>): Promise<string> {
+    const caller = request.user as Caller | undefined;
+    return caller ? `token:${caller.teamId}/${caller.tokenId}` : `address:${String(request.ip)}`;
+  }
+
+  protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    throw CommonErrors.rateLimited(Math.max(1, Math.ceil(detail.timeToBlockExpire)));
+  }
+}
