@@ -30,7 +30,8 @@ export interface BenchApp {
 export async function startBenchApp(env: Record<string, string> = {}): Promise<BenchApp> {
   const database = await openBenchDatabase();
   try {
-    const config = loadConfig(process.env, { RUN_MIGRATIONS: 'true', LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url, PORT: '0' });
+    // No rate limit: a benchmark sends thousands of requests with one token.
+    const config = loadConfig(process.env, { RUN_MIGRATIONS: 'true', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env, DATABASE_URL: database.url, PORT: '0' });
     const app = await NestFactory.create(AppModule.forRoot(config, database.url), { bodyParser: false, logger: false });
     configureApp(app);
     await app.listen(0, '127.0.0.1');
