@@ -8,6 +8,9 @@ const UNREACHABLE_MESSAGES = [
   'not queryable',
   'Connection is not established',
 ];
+// TypeORM releases a query runner as soon as its connection reports an error (the server ended it),
+// so a transaction caught between two statements fails on the next one with these, not with the cause.
+const RELEASED_RUNNER_ERRORS = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
 
 /** Whether an error means "the database cannot answer now" (503) rather than a bug (500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -24,6 +27,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       UNAVAILABLE_SQLSTATES.has(code) ||
       code.startsWith('08') ||
       e.name === 'CannotExecuteNotConnectedError' ||
+      RELEASED_RUNNER_ERRORS.has(String(e.name)) ||
       UNREACHABLE_MESSAGES.some((m) => message.includes(m))
     );
   });
