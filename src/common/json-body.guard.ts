@@ -42,6 +42,15 @@ function parseJson(raw: Buffer): unknown {
   try {
     return JSON.parse(raw.toString('utf8'));
   } catch (error) {
-    throw CommonErrors.malformedJson((error as Error).message.replace(/\s+in JSON.*$/, ''));
+    throw CommonErrors.malformedJson(describeSyntaxError((error as Error).message));
   }
+}
+
+/**
+ * JSON.parse's complaint without any part of the body: V8 quotes the offending token and an excerpt
+ * around it ("Unexpected token 'x', ..."secret"... is not valid JSON"), which must not be echoed.
+ */
+function describeSyntaxError(message: string): string {
+  if (/^Unexpected token/.test(message) || /is not valid JSON$/.test(message)) return 'Unexpected token';
+  return message.replace(/\s+in JSON.*$/, '');
 }
