@@ -52,8 +52,10 @@ export class CreatePages0000000000003 implements MigrationInterface {
       -- The active siblings of one parent (-1 stands for the project root) in order; unique, so two
       -- siblings can never share a place. Positions are ranks in this index.
       CREATE UNIQUE INDEX pages_sibling_order_key
-          ON pages (team_id, project_id, (COALESCE(parent_id, -1)), sort_key)
+          ON pages (team_id, project_id, (COALESCE(parent_id, -1)), sort_key) INCLUDE (parent_id, id)
        WHERE sort_key IS NOT NULL;
+      -- Keeps the visibility map fresh, so rank counts over that index stay index-only scans.
+      ALTER TABLE pages SET (autovacuum_vacuum_scale_factor = 0.01, autovacuum_analyze_scale_factor = 0.02);
       CREATE INDEX pages_parent_idx ON pages (team_id, parent_id);
 
       CREATE TABLE page_archives (

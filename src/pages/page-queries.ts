@@ -6,7 +6,8 @@ const SAME_PLACE = (s: string, p: string) =>
 
 /**
  * Everything a response shows of one page, for one caller, in one round trip.
- * $1 team_id, $2 page_id, $3 caller user_id.
+ * $1 team_id, $2 page_id, $3 caller user_id, $4 its position when the caller knows it (else the
+ * rank is counted in the sibling index: O(position)).
  */
 export const READ_PAGE = `
   SELECT p.id::text, p.alias_id::text, p.title, p.font, p.icon, p.content, p.schema, p.project_id, p.standalone,
@@ -25,7 +26,7 @@ export const READ_PAGE = `
          (SELECT count(*) FROM page_comments c WHERE c.team_id = p.team_id AND c.page_id = p.id)::int AS total_comments,
          a.archived_by, ${stimeSql('a.time_archived')}::float8 AS time_archived, a.former_parent_id::text AS former_parent_id,
          CASE WHEN a.page_id IS NULL
-              THEN (SELECT count(*) FROM pages s WHERE ${SAME_PLACE('s', 'p')} AND s.sort_key < p.sort_key)::int
+              THEN COALESCE($4::int, (SELECT count(*) FROM pages s WHERE ${SAME_PLACE('s', 'p')} AND s.sort_key < p.sort_key)::int)
          END AS position
     FROM pages p
     LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
@@ -66,16 +67,18 @@ export const PROJECT_EXISTS = `SELECT 1 FROM projects WHERE team_id = $1 AND id 
 
 /**
  * The sort keys around index $5 among the active siblings under parent $3 (-1: root) of project $2,
- * leaving out page $4: the one before it, the one at it, and the last. O(index) in the index.
+ * leaving out page $4: the two from index $5 - 1 (one ordered walk of the sibling index, O(index)),
+ * and the last (one step from the index's end).
  */
 export const NEIGHBOUR_KEYS = `
-  WITH siblings AS (
-    SELECT sort_key FROM pages
-     WHERE team_id = $1 AND project_id = $2 AND COALESCE(parent_id, -1) = $3 AND sort_key IS NOT NULL AND id <> $4
-  )
-  SELECT (SELECT sort_key FROM siblings ORDER BY sort_key OFFSET GREATEST($5::bigint - 1, 0) LIMIT 1) AS before,
-         (SELECT sort_key FROM siblings ORDER BY sort_key OFFSET $5::bigint LIMIT 1) AS at,
-         (SELECT sort_key FROM siblings ORDER BY sort_key DESC LIMIT 1) AS last`;
+  SELECT ARRAY(
+           SELECT sort_key FROM pages
+            WHERE team_id = $1 AND project_id = $2 AND COALESCE(parent_id, -1) = $3 AND sort_key IS NOT NULL AND id <> $4
+            ORDER BY sort_key OFFSET GREATEST($5::bigint - 1, 0) LIMIT 2
+         ) AS window,
+         (SELECT sort_key FROM pages
+           WHERE team_id = $1 AND project_id = $2 AND COALESCE(parent_id, -1) = $3 AND sort_key IS NOT NULL AND id <> $4
+           ORDER BY sort_key DESC LIMIT 1) AS last`;
 
 /** Every active sibling's id in order, page $4 left out; for the rare rebalancing of long keys. */
 export const SIBLING_IDS = `

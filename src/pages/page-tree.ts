@@ -7,7 +7,7 @@ import { PageErrors } from './page-errors';
 import { PageColumns } from './page-field-changes';
 import { ARCHIVE_SUBTREE, MOVE_SUBTREE_TO_PROJECT, PARENT_STATE, PROJECT_EXISTS, UNARCHIVE_SUBTREE } from './page-queries';
 import { isArchived, PageState } from './page-state';
-import { Place, sortKeyAt } from './sibling-order';
+import { Place, Slot, sortKeyAt } from './sibling-order';
 
 type Statement = [sql: string, params: unknown[]];
 
@@ -16,6 +16,8 @@ export interface TreeChange {
   before: Statement[];
   columns: PageColumns;
   after: Statement[];
+  /** The page's new position, when known without counting its siblings. */
+  position?: number | null;
 }
 
 export const NO_CHANGE: TreeChange = { before: [], columns: {}, after: [] };
@@ -59,7 +61,7 @@ export class PageTree {
     }
     const moved = await this.move(patch);
     if (patch.archived !== true) return moved;
-    return { ...moved, after: [...moved.after, [ARCHIVE_SUBTREE, [this.teamId, this.pageId, caller.userId]]] };
+    return { ...moved, after: [...moved.after, [ARCHIVE_SUBTREE, [this.teamId, this.pageId, caller.userId]]], position: null };
   }
 
   private async move(patch: UpdatePageDto): Promise<TreeChange> {
@@ -67,26 +69,26 @@ export class PageTree {
     const there = (await this.destination(patch)) ?? here;
     const stays = there.projectId === here.projectId && there.parentId === here.parentId;
     if (stays && patch.position === undefined) return NO_CHANGE;
-    const sortKey = await sortKeyAt(this.tx, this.teamId, there, this.pageId, patch.position ?? null, stays ? this.page.sort_key : null);
-    if (sortKey === null) return NO_CHANGE; // already at that position
-    return this.placeAt(there, sortKey, []);
+    const slot = await sortKeyAt(this.tx, this.teamId, there, this.pageId, patch.position ?? null, stays ? this.page.sort_key : null);
+    if (slot === null) return NO_CHANGE; // already at that position
+    return this.placeAt(there, slot, []);
   }
 
   /** Back into the tree: where the patch says, else under the former parent if it is active, else at the root; last unless `position`. */
   private async unarchive(patch: UpdatePageDto): Promise<TreeChange> {
     const there = (await this.destination(patch)) ?? (await this.formerPlace());
-    const sortKey = await sortKeyAt(this.tx, this.teamId, there, this.pageId, patch.position ?? null, null);
-    return this.placeAt(there, sortKey!, [[UNARCHIVE_SUBTREE, [this.teamId, this.pageId, this.page.archive_root_id]]]);
+    const slot = await sortKeyAt(this.tx, this.teamId, there, this.pageId, patch.position ?? null, null);
+    return this.placeAt(there, slot!, [[UNARCHIVE_SUBTREE, [this.teamId, this.pageId, this.page.archive_root_id]]]);
   }
 
-  private placeAt(there: Place, sortKey: string, before: Statement[]): TreeChange {
-    const columns: PageColumns = { parent_id: there.parentId, sort_key: sortKey };
+  private placeAt(there: Place, slot: Slot, before: Statement[]): TreeChange {
+    const columns: PageColumns = { parent_id: there.parentId, sort_key: slot.key };
     const after: Statement[] = [];
     if (there.projectId !== this.page.project_id) {
       columns.project_id = there.projectId;
       after.push([MOVE_SUBTREE_TO_PROJECT, [this.teamId, this.pageId, there.projectId]]);
     }
-    return { before, columns, after };
+    return { before, columns, after, position: slot.position };
   }
 
   /** Where parent_page_id and project_id send the page; null when they leave it where it is. */

@@ -48,7 +48,7 @@ export class PagesService {
         for (const [sql, params] of tree.before) await tx.query(sql, params);
         if (changed) await this.write(tx, caller, teamId, pageId, columns);
         for (const [sql, params] of tree.after) await tx.query(sql, params);
-        return this.read(tx, caller, teamId, pageId);
+        return this.read(tx, caller, teamId, pageId, tree.position);
       }),
     );
   }
@@ -88,8 +88,8 @@ export class PagesService {
     );
   }
 
-  private async read(tx: EntityManager, caller: Caller, teamId: string, pageId: string): Promise<PageDto> {
-    const [row]: PageRow[] = fitsBigint(pageId) ? await tx.query(READ_PAGE, [teamId, pageId, caller.userId]) : [];
+  private async read(tx: EntityManager, caller: Caller, teamId: string, pageId: string, position?: number | null): Promise<PageDto> {
+    const [row]: PageRow[] = fitsBigint(pageId) ? await tx.query(READ_PAGE, [teamId, pageId, caller.userId, position ?? null]) : [];
     if (!row) throw PageErrors.notFound(pageId);
     if (limitedToListedResources(caller.role) && !row.caller_is_member) throw CommonErrors.accessDenied();
     return toPageView(row, this.collaboration.issue(teamId, pageId, caller.userId), this.config.publicPagesBaseUrl);

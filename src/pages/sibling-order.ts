@@ -5,6 +5,12 @@ import { NEIGHBOUR_KEYS, SET_SORT_KEYS, SIBLING_IDS } from './page-queries';
 /** Keys grow when pages keep landing in the same gap; past this length the siblings get fresh, short keys. */
 const LONGEST_KEY = 48;
 
+/** Where a page lands among its siblings: its sort key and, when known without counting, its position. */
+export interface Slot {
+  key: string;
+  position: number | null;
+}
+
 /** A place in the tree: the children of `parentId` (null: the project root) in `projectId`. */
 export interface Place {
   projectId: string;
@@ -25,14 +31,18 @@ export async function sortKeyAt(
   pageId: string,
   index: number | null,
   currentKey: string | null,
-): Promise<string | null> {
+): Promise<Slot | null> {
   // Past the end means last; a huge index (1e20 is a valid JSON integer) must not overflow bigint.
   const offset = Math.min(index ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-  const [{ before, at, last }] = await tx.query(NEIGHBOUR_KEYS, [teamId, place.projectId, place.parentId ?? '-1', pageId, offset]);
-  const lower: string | null = at === null ? last : offset === 0 ? null : before;
+  const [{ window, last }] = await tx.query(NEIGHBOUR_KEYS, [teamId, place.projectId, place.parentId ?? '-1', pageId, offset]);
+  // From index 0 the window is [at, next]; from any other index it is [before, at].
+  const [before, at]: Array<string | null> = offset === 0 ? [null, window[0] ?? null] : [window[0] ?? null, window[1] ?? null];
+  const lower = at === null ? last : before;
   if (currentKey !== null && (lower === null || lower < currentKey) && (at === null || currentKey < at)) return null;
   const key = generateKeyBetween(lower, at);
-  return key.length <= LONGEST_KEY ? key : rebalance(tx, teamId, place, pageId, index);
+  // With a sibling at the index, the page's rank is the index; past the end it would take a count.
+  const position = at === null ? null : offset;
+  return { key: key.length <= LONGEST_KEY ? key : await rebalance(tx, teamId, place, pageId, index), position };
 }
 
 /** Gives every sibling an evenly spread key, leaving `index` for the page; returns the page's key. */
