@@ -15,6 +15,13 @@ import { validateDocument } from './validate-document';
 /** How many entries of each collection the document had. */
 export type ImportSummary = Record<Collection, number>;
 
+/**
+ * Past this many entries an import refreshes the planner's statistics: on tables that grew from
+ * nearly empty, stale statistics make PostgreSQL pick whole-workspace scans for foreign-key checks,
+ * and the next large import (or request) goes quadratic.
+ */
+const ANALYZE_AFTER_ENTRIES = 1000;
+
 @Injectable()
 export class ImportService {
   constructor(private readonly db: DataSource) {}
@@ -40,6 +47,8 @@ export class ImportService {
       ];
       await runStatements(tx, statements);
     });
-    return Object.fromEntries(COLLECTIONS.map((c) => [c, listed[c].length])) as ImportSummary;
+    const summary = Object.fromEntries(COLLECTIONS.map((c) => [c, listed[c].length])) as ImportSummary;
+    if (Object.values(summary).reduce((a, b) => a + b, 0) >= ANALYZE_AFTER_ENTRIES) await this.db.query('ANALYZE');
+    return summary;
   }
 }
