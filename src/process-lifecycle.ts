@@ -1,8 +1,11 @@
+import { Server, ServerResponse } from 'node:http';
+
 /**
  * SIGTERM/SIGINT for the whole life of the server, boot included. Each boot step registers how to
- * undo it; a stop undoes them in reverse order (the app: in-flight requests finish, then the pool;
- * then the embedded database) and exits, 0 when asked to stop, 1 when boot failed. A signal during
- * a boot step acts once that step has ended, so that nothing it started is left running.
+ * undo it; a stop undoes them in reverse order (the app: in-flight requests finish, those on
+ * keep-alive connections too, then the pool; then the embedded database) and exits, 0 when asked
+ * to stop, 1 when boot failed. A signal during a boot step acts once that step has ended, so that
+ * nothing it started is left running.
  */
 export class ProcessLifecycle {
   /** Where progress is reported; main.ts switches it to the app's logger once there is one. */
@@ -12,6 +15,8 @@ export class ProcessLifecycle {
   private current: Promise<boolean> = Promise.resolve(true);
   private stopRequested = false;
   private stopping?: Promise<number>;
+  /** Run as soon as a stop is requested, before any undo: see drainKeepAlive. */
+  private readonly onStopRequested: Array<() => void> = [];
 
   constructor() {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void this.onSignal(signal));
@@ -20,6 +25,8 @@ export class ProcessLifecycle {
   /** Awaits a boot step and remembers `undo` for its result. Never returns once a stop was requested. */
   async start<T>(step: Promise<T>, undo?: (value: T) => Promise<unknown>): Promise<T> {
     const done = step.then((value) => {
+      const server = httpServerOf(value);
+      if (server) this.onStopRequested.push(drainKeepAlive(server, () => this.stopRequested));
       if (undo) this.undo.push(() => undo(value));
       return value;
     });
@@ -39,6 +46,7 @@ export class ProcessLifecycle {
   private async onSignal(signal: string): Promise<void> {
     if (this.stopRequested) return this.log(`${signal}: already stopping`);
     this.stopRequested = true;
+    this.onStopRequested.forEach((drain) => drain());
     this.log(`${signal}: finishing in-flight requests, then closing the database`);
     if (!(await this.current)) return; // boot failed: fail() reports it and stops
     process.exit(await this.stopAll());
@@ -58,4 +66,33 @@ export class ProcessLifecycle {
     })();
     return this.stopping;
   }
+}
+
+/** The HTTP server of a step's value that serves HTTP (a Nest application), if it is one. */
+function httpServerOf(value: unknown): Server | undefined {
+  const getHttpServer = (value as { getHttpServer?: unknown } | null)?.getHttpServer;
+  const server: unknown = typeof getHttpServer === 'function' ? getHttpServer.call(value) : undefined;
+  return server instanceof Server ? server : undefined;
+}
+
+/**
+ * Closing the server stops new connections and ends idle ones, but a keep-alive connection in use
+ * stays open, and its client may send on it for ever: the stop would never end. So once a stop is
+ * requested, every response not yet begun says `Connection: close`, and each connection ends after
+ * its current request. Returns what to run when the stop is requested.
+ */
+function drainKeepAlive(server: Server, stopping: () => boolean): () => void {
+  const open = new Set<ServerResponse>();
+  const closeAfter = (res: ServerResponse) => {
+    if (!res.headersSent) return res.setHeader('Connection', 'close');
+    const socket = res.socket; // already being written: end its connection once it is
+    res.once('finish', () => socket?.end());
+  };
+  // First of the request listeners, so that no response can begin before it is counted.
+  server.prependListener('request', (_req, res: ServerResponse) => {
+    if (stopping()) return closeAfter(res);
+    open.add(res);
+    res.once('close', () => open.delete(res));
+  });
+  return () => open.forEach(closeAfter);
 }
