@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsIn, IsUrl } from 'class-validator';
+import { ArrayUnique, IsArray, IsIn, IsUrl } from 'class-validator';
 import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics';
 
 export const ROBOTS_DIRECTIVES = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate'] as const;
@@ -11,8 +11,10 @@ export class PublicSettingsInput {
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'public_settings.url must be an absolute http(s) URL' })
   url?: string | null;
 
-  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...ROBOTS_DIRECTIVES] } })
+  // Unique, as an import requires: a page's export must import again.
+  @ApiPropertyOptional({ type: 'array', uniqueItems: true, items: { type: 'string', enum: [...ROBOTS_DIRECTIVES] } })
   @OptionalNonNull()
+  @ArrayUnique({ message: '$property lists a directive twice' })
   @IsIn(ROBOTS_DIRECTIVES, { each: true })
   @IsArray()
   robots?: RobotsDirective[];

@@ -1,0 +1,279 @@
+import { INestApplication } from '@nestjs/common';
+import fc from 'fast-check';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import type { Response } from 'supertest';
+import { DataSource } from 'typeorm';
+import { CATALOGUE } from '../../src/errors/catalogue';
+import { ExportService } from '../../src/import/export.service';
+import { importDocument, Workspace } from '../support/fixtures';
+import { TestApp } from '../support/test-app';
+
+export type Method = 'get' | 'patch' | 'post' | 'put' | 'delete';
+
+/** One generated request, printable as fast-check's counterexample and replayable as a regression. */
+export interface HostileRequest {
+  method: Method;
+  path: string;
+  headers: Record<string, string | undefined>;
+  /** Raw body text, sent as its UTF-8 bytes; absent: no body at all. */
+  body?: string;
+  /** With a known Content-Encoding: compress the bytes with it (false sends them as they are: corrupt). */
+  compress?: boolean;
+}
+
+const CODINGS: Partial<Record<string, (b: Buffer) => Buffer>> = { gzip: gzipSync, 'x-gzip': gzipSync, deflate: deflateSync, br: brotliCompressSync };
+
+/** The bytes on the wire for a request's body. */
+export function bodyBytes(req: HostileRequest): Buffer | undefined {
+  if (req.body === undefined) return undefined;
+  const bytes = Buffer.from(req.body, 'utf8');
+  const coding = CODINGS[(req.headers['Content-Encoding'] ?? '').trim().toLowerCase()];
+  return coding && req.compress !== false ? coding(bytes) : bytes;
+}
+
+/** Sends it through the test app's client, so the OpenAPI check runs on the response too. */
+export async function send(t: TestApp, req: HostileRequest): Promise<Response> {
+  let test = t.http[req.method](req.path);
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) test = test.set(name, value);
+  const bytes = bodyBytes(req);
+  // Identity serializer: superagent would otherwise JSON-encode (or form-encode) a Buffer by its content type.
+  if (bytes !== undefined) test = test.serialize((b: unknown) => b as string).send(bytes);
+  return test;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SEC = /^SEC:\d{3}-\d{5}$/;
+const LEAKS = /SELECT |INSERT |UPDATE |DELETE FROM|QueryFailedError|violates|\bat .+\(.+:\d+:\d+\)|node_modules|TypeError|undefined is not/;
+const KNOWN = new Set(Object.values(CATALOGUE).map((c) => `${c.status} ${c.sec}`));
+
+/**
+ * The contract for every response: 2xx, or the error body with code == status, a catalogue sec and
+ * a message that leaks nothing; never a 5xx (the database is up, so even a 503 is a finding).
+ */
+export function expectContract(res: Response, secrets: readonly string[] = []): void {
+  if (res.status >= 200 && res.status < 300) return;
+  expect(res.status).toBeGreaterThanOrEqual(400);
+  expect(res.status).toBeLessThan(500);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.body).toEqual({
+    error: { id: expect.stringMatching(UUID), code: res.status, sec: expect.stringMatching(SEC), message: expect.any(String), date: expect.any(Number) },
+  });
+  const { sec, message, date } = res.body.error;
+  expect(KNOWN.has(`${res.status} ${sec}`)).toBe(true);
+  expect(message.length).toBeGreaterThan(0);
+  expect(message).not.toMatch(LEAKS);
+  for (const secret of secrets) expect(message).not.toContain(secret);
+  expect(Math.abs(date - Date.now())).toBeLessThan(60_000);
+  if (res.status === 401) expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+}
+
+/** Words the service's own messages list (allowed values): a body may hold them too. */
+const VOCABULARY = new Set([
+  'image', 'icon', 'emoji', 'sans', 'serif', 'mono', 'fill', 'contain', 'cover', 'none', 'scale-down', 'all', 'index', 'noindex', 'follow',
+  'nofollow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate', 'application/json',
+]);
+
+/** Every key and every string value in a parsed JSON value. */
+function keysAndStrings(value: unknown, keys = new Set<string>(), strings = new Set<string>()): { keys: Set<string>; strings: Set<string> } {
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') strings.add(v);
+    else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (!Array.isArray(v)) keys.add(k);
+        stack.push(child);
+      }
+    }
+  }
+  return { keys, strings };
+}
+
+function parsed(body: string | undefined): unknown {
+  try {
+    return body === undefined ? undefined : JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a 400 for a body says: a field error names a field of the body ("names the offending field"),
+ * and no error message repeats a body value (ids and the service's own vocabulary aside).
+ */
+export function expectMessageAboutBody(req: HostileRequest, res: Response): void {
+  if (res.status < 400 || !res.body?.error) return;
+  const body = parsed(req.body);
+  if (!body || typeof body !== 'object') return;
+  const { keys, strings } = keysAndStrings(body);
+  const { sec, message } = res.body.error as { sec: string; message: string };
+  if ((sec === 'SEC:000-00001' || sec === 'SEC:000-00002') && !/^The (request )?body/.test(message) && !message.startsWith('(body)')) {
+    expect([...keys].some((key) => message.includes(key))).toBe(true);
+  }
+  for (const value of strings) {
+    if (value.length < 8 || /^\s*\d+\s*$/.test(value) || VOCABULARY.has(value) || keys.has(value)) continue;
+    expect(message).not.toContain(value);
+  }
+}
+
+/** Ids every hostile workspace has (in `ws` and, with the same ids, in `other`). */
+export const SEEDED = {
+  templates: { mine: 'mine', mineShared: 'mine-shared', ownersPrivate: 'owners-private', ownersShared: 'owners-shared', builtIn: 'built-in' },
+  pages: ['1', '2', '3', '4', '5', '6', '7', '8'],
+  tags: ['1', '2', '3', '4', '5', '6'],
+  cards: ['1', '2', '3'],
+} as const;
+
+/**
+ * Templates of every ownership; two projects of pages (a small tree, guest on some, one archived);
+ * tags workspace-wide and per project; cards with and without the guest.
+ */
+export async function seedHostileWorkspace(app: INestApplication, ws: Workspace): Promise<void> {
+  const team_id = ws.teamId;
+  const { member, owner, guest } = ws.users;
+  const template = (id: string, owner_id: string | null, is_shared: boolean) => ({
+    team_id, id, owner_id, title: `Template ${id}`, context: 'Summarise', sections: [{ title: 'One', description: '' }], ai_actions: false, is_shared,
+  });
+  const page = (id: string, project_id: string, parent_page_id: string, extra: object = {}) => ({
+    team_id, id, project_id, parent_page_id, title: `Page ${id}`, owner_id: owner, archived: false, members: [] as object[], ...extra,
+  });
+  const withGuest = { members: [{ user_id: guest, role: 'member' }] };
+  await importDocument(app, {
+    projects: [{ team_id, id: '2', title: 'Second' }],
+    note_templates: [
+      template(SEEDED.templates.mine, member, false),
+      template(SEEDED.templates.mineShared, member, true),
+      template(SEEDED.templates.ownersPrivate, owner, false),
+      template(SEEDED.templates.ownersShared, owner, true),
+      template(SEEDED.templates.builtIn, null, true),
+    ],
+    pages: [
+      page('1', '1', '', withGuest),
+      page('2', '1', '1', withGuest),
+      page('3', '1', '1'),
+      page('4', '1', '2'),
+      page('5', '1', ''),
+      page('6', '2', '', withGuest),
+      page('7', '2', '6'),
+      page('8', '1', '', { archived: true }),
+    ],
+    tags: SEEDED.tags.map((id, n) => ({ team_id, id, project_id: [null, null, '1', '1', '2', '2'][n], name: `Tag ${id}`, color: 'red' })),
+    cards: [
+      { team_id, id: '1', project_id: '1', title: 'With guest', owner_id: owner, members: [owner, guest], tags: [] },
+      { team_id, id: '2', project_id: '1', title: 'Without guest', owner_id: owner, members: [owner], tags: ['1'] },
+      { team_id, id: '3', project_id: '2', title: 'Second project', owner_id: owner, members: [guest], tags: [] },
+    ],
+  });
+}
+
+/** The workspace as the product sees it: its export, in the import format. */
+export async function workspaceExport(app: INestApplication, teamId: string): Promise<unknown> {
+  return app.get(ExportService).exportWorkspace(teamId);
+}
+
+const TEAM_TABLES = [
+  'members', 'tokens', 'projects', 'note_templates', 'note_template_favourites', 'pages', 'page_archives', 'page_members',
+  'page_bookmarks', 'page_watchers', 'page_comments', 'tags', 'cards', 'card_members', 'card_tags',
+];
+const rows = (table: string, where: string, row: string) => `(SELECT string_agg(${row}, ',' ORDER BY ${row}) FROM ${table} t WHERE ${where})`;
+const everyTable = (row: string) =>
+  [rows('workspaces', 'id = $1', row), ...TEAM_TABLES.map((table) => rows(table, 'team_id = $1', row))].join(',\n    ');
+const FINGERPRINT = `
+  SELECT md5(concat_ws('|', ${everyTable('t::text')})) AS full,
+         md5(concat_ws('|', ${everyTable(`(to_jsonb(t) - 'time_updated' - 'updated_by')::text`)})) AS content`;
+
+/**
+ * Digests of every row of every table that belongs to the workspace: `full` over every column,
+ * `content` leaving out who updated a row and when. One query, cheap enough for every request.
+ */
+export async function workspaceFingerprint(app: INestApplication, teamId: string): Promise<{ full: string; content: string }> {
+  const [fingerprint] = await app.get(DataSource).query(FINGERPRINT, [teamId]);
+  return fingerprint;
+}
+
+/**
+ * Proves that rejected requests change nothing, for the workspaces it watches.
+ * - After every write request, each watched workspace its path names gets a fingerprint (a digest of
+ *   all its rows, every column); a refused request must leave it as it was, and so must a GET.
+ * - An accepted write may change the workspace it names; if its content did not change, who updated
+ *   it and when must not have either ("an update that changes nothing leaves time_updated and
+ *   user_updated as they were").
+ * - Every `sample`-th request, whatever it is, every watched workspace is also exported (in the
+ *   import format, the product's own view) before and after it: a refusal or a GET must leave the
+ *   export equal, and every fingerprint is checked.
+ */
+export class ChangeTracker {
+  private readonly last = new Map<string, { full: string; content: string }>();
+  private exportsBefore: Map<string, unknown> | undefined;
+  private n = 0;
+  readonly counts = { requests: 0, accepted: 0, rejected: 0, fingerprintsCompared: 0, exportsCompared: 0, byStatus: {} as Record<number, number> };
+
+  constructor(
+    private readonly app: INestApplication,
+    private readonly teamIds: readonly string[],
+    private readonly sample = 10,
+  ) {}
+
+  async start(): Promise<void> {
+    for (const id of this.teamIds) this.last.set(id, await workspaceFingerprint(this.app, id));
+  }
+
+  /** Call before sending: on sampled requests, exports every watched workspace. */
+  async before(): Promise<void> {
+    this.exportsBefore = undefined;
+    if (this.n++ % this.sample !== 0) return;
+    this.exportsBefore = new Map();
+    for (const id of this.teamIds) this.exportsBefore.set(id, await workspaceExport(this.app, id));
+  }
+
+  /** Records the response and checks the workspaces; says whether an accepted write changed content. */
+  async after(req: HostileRequest, res: Response): Promise<{ changed: boolean }> {
+    this.counts.requests++;
+    this.counts.byStatus[res.status] = (this.counts.byStatus[res.status] ?? 0) + 1;
+    const accepted = res.status >= 200 && res.status < 300;
+    accepted ? this.counts.accepted++ : this.counts.rejected++;
+    const named = new Set(req.path.split(/[/?]/).map(safeDecode));
+    let changed = false;
+    for (const id of this.teamIds) {
+      const exported = this.exportsBefore?.get(id);
+      if (!named.has(id) && exported === undefined) continue;
+      const mayChange = accepted && req.method !== 'get' && named.has(id);
+      const before = this.last.get(id)!;
+      const now = await workspaceFingerprint(this.app, id);
+      this.last.set(id, now);
+      this.counts.fingerprintsCompared++;
+      if (exported !== undefined && !mayChange) {
+        expect(await workspaceExport(this.app, id)).toEqual(exported);
+        this.counts.exportsCompared++;
+      }
+      if (!mayChange || now.content === before.content) expect(now).toEqual(before);
+      changed ||= now.content !== before.content;
+    }
+    this.exportsBefore = undefined;
+    return { changed };
+  }
+}
+
+/**
+ * fast-check's parameters for every hostile property: HOSTILE_SEED replays a reported failure,
+ * HOSTILE_RUNS scales the run counts (say 10 for a long soak). fast-check prints the seed, the
+ * path and the shrunk counterexample on failure.
+ */
+export function hostileParams<T>(numRuns: number): fc.Parameters<T> {
+  const seed = process.env.HOSTILE_SEED === undefined ? undefined : Number(process.env.HOSTILE_SEED);
+  const scale = Number(process.env.HOSTILE_RUNS ?? '1');
+  return { numRuns: Math.round(numRuns * scale), seed };
+}
+
+/** The auth header values of a workspace that must never show up in an error message. */
+export function secretsOf(...workspaces: Workspace[]): string[] {
+  return workspaces.flatMap((ws) => Object.values(ws.auth).map((a) => a.slice('Bearer '.length)));
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

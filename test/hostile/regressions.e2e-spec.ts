@@ -1,0 +1,19 @@
+import { expectError } from '../support/expect-error';
+import { importDocument } from '../support/fixtures';
+import { useScene } from '../support/scene';
+import { seedHostileWorkspace, workspaceExport } from './hostile-harness';
+
+/** Shrunk counterexamples of the hostile-input properties, kept as plain tests with their literal input. */
+describe('hostile input regressions', () => {
+  const s = useScene();
+  beforeAll(() => seedHostileWorkspace(s.t.app, s.ws));
+  const patchPage = (id: string, body: string) =>
+    s.t.http.patch(`/v1/${s.ws.teamId}/pages/${id}`).set('Authorization', s.ws.auth.member).set('Content-Type', 'application/json').send(body);
+
+  it('refuses a robots directive listed twice, which would leave a workspace whose export cannot be imported', async () => {
+    const before = await workspaceExport(s.t.app, s.ws.teamId);
+    expectError(await patchPage('1', '{"public_settings":{"robots":["all","all"]}}'), 'VALIDATION_FAILED', /^public_settings\.robots .*twice/);
+    expect(await workspaceExport(s.t.app, s.ws.teamId)).toEqual(before);
+    await importDocument(s.t.app, before as object);
+  });
+});
