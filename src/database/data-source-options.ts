@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
@@ -20,8 +21,35 @@ export function dataSourceOptions(url: string, config: AppConfig): DataSourceOpt
       connectionTimeoutMillis: config.dbConnectTimeoutMs,
       statement_timeout: config.dbStatementTimeoutMs,
       query_timeout: config.dbStatementTimeoutMs + 1000,
+      Client: DropOnReadTimeoutClient,
       idle_in_transaction_session_timeout: config.dbStatementTimeoutMs * 2,
       application_name: 'workspace-content-api',
     },
   };
+}
+
+/**
+ * A connection whose query got no answer within query_timeout (a server that stopped answering) is
+ * still busy with that query: the next statement on it, TypeORM's ROLLBACK, would wait a whole
+ * query_timeout more, and the pool would take it back stuck. So it is dropped: what follows on it
+ * fails at once, and the pool opens a new one when it needs one.
+ */
+class DropOnReadTimeoutClient extends Client {
+  // Overloads of pg's query; TypeORM and pg-pool use the forms that return a promise or take a callback.
+  query(...args: unknown[]): never {
+    const drop = (error: unknown) => {
+      if ((error as Error | undefined)?.message === 'Query read timeout') (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    };
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (error: unknown, ...rest: unknown[]) => void;
+      args[last] = (error: unknown, ...rest: unknown[]) => {
+        drop(error);
+        callback(error, ...rest);
+      };
+    }
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) result.catch(drop);
+    return result as never;
+  }
 }
