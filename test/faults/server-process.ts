@@ -1,0 +1,37 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { call, sleep } from './http-client';
+
+const MAIN = join(__dirname, '..', '..', 'dist', 'src', 'main.js');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Resolves when the process has exited, with when and how. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  /** What it printed, for failure messages. */
+  output(): string;
+}
+
+/** Starts the compiled server (`node dist/src/main.js`, what `npm start` runs) and waits until it is ready. */
+export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: npm test builds it first (npm run build)`);
+  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  const server = { child, baseUrl: `http://127.0.0.1:${port}`, exited, output: () => output };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const res = await call(server.baseUrl, { method: 'GET', path: '/health/ready', timeoutMs: 2000 });
+    if (res.status === 200) return server;
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`The server did not become ready:\n${output}`);
+}

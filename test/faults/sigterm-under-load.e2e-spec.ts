@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Agent } from 'node:http';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { runCli } from '../cli/run-cli';
+import { uniqueTeamId } from '../support/fixtures';
+import { freePort } from '../support/free-port';
+import { startThrowawayPostgres, ThrowawayPostgres } from '../support/throwaway-postgres';
+import { report } from './fault-report';
+import { call, Outcome, sleep } from './http-client';
+import { ServerProcess, startServer } from './server-process';
+
+const FRESH_CLIENTS = 6; // a new connection per request
+const KEEP_ALIVE_CLIENTS = 4; // reuse their connections, as proxies and SDKs do
+const SLOW = 5; // PATCHes held by a row lock across the signal
+const REQUEST_TIMEOUT_MS = 10_000;
+const EXIT_LIMIT_MS = 10_000;
+
+interface Attempt {
+  client: number;
+  keepAlive: boolean;
+  title?: string;
+  outcome: Outcome;
+}
+
+/**
+ * The compiled server as its own process on a PostgreSQL of its own, seeded through the CLI. Under
+ * load, with some PATCHes waiting on a row lock held from another connection, it gets SIGTERM; the
+ * lock is released only after the server was seen refusing new connections.
+ */
+describe('SIGTERM under load', () => {
+  let postgres: ThrowawayPostgres;
+  let server: ServerProcess | undefined;
+  let locker: Client | undefined;
+  const teamId = uniqueTeamId();
+  const secret = `secret-${randomBytes(12).toString('hex')}`;
+  const auth = `Bearer ${secret}`;
+  const templates = Array.from({ length: FRESH_CLIENTS + KEEP_ALIVE_CLIENTS }, (_, c) => `tpl-${c}`);
+
+  beforeAll(async () => {
+    postgres = await startThrowawayPostgres();
+    const document = {
+      workspaces: [{ id: teamId, name: 'Shutdown' }],
+      users: [{ id: 'u1', name: 'Ada', email: 'ada@example.com' }],
+      members: [{ team_id: teamId, user_id: 'u1', role: 'member' }],
+      tokens: [{ id: 'tok1', team_id: teamId, user_id: 'u1', token: secret, expires_at: null, actor: { type: 'user' } }],
+      projects: [{ team_id: teamId, id: '1', title: 'Docs' }],
+      note_templates: ['tpl-slow', ...templates].map((id) => ({ team_id: teamId, id, owner_id: 'u1', title: 'seeded', context: '', sections: [], ai_actions: false, is_shared: false })),
+      pages: [{ team_id: teamId, id: '10', project_id: '1', parent_page_id: '', title: 'Home', owner_id: 'u1', archived: false, members: [] }],
+    };
+    const file = join(postgres.dataDir, 'seed.json');
+    await writeFile(file, JSON.stringify(document));
+    const seeded = await runCli(['import', file], { DATABASE_URL: postgres.url, RUN_MIGRATIONS: 'true', LOG_LEVEL: 'silent' });
+    expect(seeded).toMatchObject({ code: 0 });
+    // A long statement timeout: the held PATCHes must wait for the lock, not give up on it.
+    server = await startServer({ DATABASE_URL: postgres.url, RUN_MIGRATIONS: 'true', LOG_LEVEL: 'silent', DB_STATEMENT_TIMEOUT_MS: '20000' }, await freePort());
+  }, 60_000);
+
+  afterAll(async () => {
+    await locker?.end().catch(() => undefined);
+    if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    await postgres?.destroy();
+  });
+
+  it('finishes the requests in flight, refuses new connections, and exits 0', async () => {
+    const { baseUrl } = server!;
+    const attempts: Attempt[] = [];
+    let running = true;
+    const client = async (c: number, keepAlive: boolean) => {
+      const agent = keepAlive ? new Agent({ keepAlive: true, maxSockets: 1 }) : undefined;
+      for (let n = 1; running; n++) {
+        const title = n % 3 === 0 ? undefined : `c${c}-${n}`;
+        const outcome = title
+          ? await call(baseUrl, { method: 'PATCH', path: `/v1/${teamId}/notes/templates/${templates[c]}`, auth, body: { title }, timeoutMs: REQUEST_TIMEOUT_MS, agent })
+          : await call(baseUrl, { method: 'GET', path: `/v1/${teamId}/pages/10`, auth, timeoutMs: REQUEST_TIMEOUT_MS, agent });
+        attempts.push({ client: c, keepAlive, title, outcome });
+        await sleep(outcome.error ? 50 : 5);
+      }
+      agent?.destroy();
+    };
+    const clients = Promise.all(templates.map((_, c) => client(c, c >= FRESH_CLIENTS)));
+    try {
+      await underLoad();
+    } finally {
+      running = false; // a failed expectation must not leave the clients running
+      await clients;
+    }
+
+    async function underLoad() {
+      await sleep(1000);
+
+      // Hold the slow template's row, send PATCHes that must wait for it, and see them waiting in PostgreSQL.
+      locker = new Client({ connectionString: postgres.url });
+      await locker.connect();
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM note_templates WHERE team_id = $1 AND id = $2 FOR UPDATE', [teamId, 'tpl-slow']);
+      const slowTitles = Array.from({ length: SLOW }, (_, i) => `slow-${i}`);
+      const slow = slowTitles.map((title) =>
+        call(baseUrl, { method: 'PATCH', path: `/v1/${teamId}/notes/templates/tpl-slow`, auth, body: { title }, timeoutMs: 20_000 }),
+      );
+      const waiting = async () =>
+        (await locker!.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND application_name = 'workspace-content-api'`)).rows[0].n;
+      for (let tries = 0; (await waiting()) < SLOW; tries++) {
+        if (tries > 100) throw new Error(`only ${await waiting()} of ${SLOW} PATCHes are waiting for the lock`);
+        await sleep(50);
+      }
+
+      const signalAt = Date.now();
+      server!.child.kill('SIGTERM');
+
+      // New connections, until they are refused. One that raced the closing of the listening socket may be reset instead.
+      const probes: Outcome[] = [];
+      while (Date.now() - signalAt < 3000 && probes[probes.length - 1]?.error !== 'ECONNREFUSED') {
+        probes.push(await call(baseUrl, { method: 'GET', path: '/health/live', timeoutMs: REQUEST_TIMEOUT_MS }));
+        await sleep(10);
+      }
+      const refused = probes[probes.length - 1];
+      let slowSettled = 0;
+      slow.forEach((p) => void p.then(() => slowSettled++));
+      await sleep(300);
+      expect({
+        probes: probes.map((p) => p.error ?? p.status).filter((p) => p !== 200 && p !== 'ECONNRESET'),
+        slowStillWaiting: SLOW - slowSettled,
+        exited: server!.child.exitCode,
+      }).toEqual({ probes: ['ECONNREFUSED'], slowStillWaiting: SLOW, exited: null });
+
+      const releasedAt = Date.now();
+      await locker.query('COMMIT');
+      const slowOutcomes = await Promise.all(slow);
+      let timer: NodeJS.Timeout | undefined;
+      const exit = await Promise.race([server!.exited, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), EXIT_LIMIT_MS)))]);
+      clearTimeout(timer);
+      running = false;
+      await clients;
+
+      // The held PATCHes finished with their normal answer, after the signal.
+      expect(slowOutcomes.map((o) => o.error ?? o.status)).toEqual(slowTitles.map(() => 200));
+      expect(slowOutcomes.map((o) => (o.body as { note_template: { title: string } }).note_template.title)).toEqual(slowTitles);
+      expect(exit ? { code: exit.code, signal: exit.signal } : `still running ${EXIT_LIMIT_MS} ms after SIGTERM:\n${server!.output()}`).toEqual({ code: 0, signal: null });
+
+      // Every request got its normal answer, or was refused at the door once the server had stopped listening; none was cut.
+      const answered = (a: Attempt) => a.outcome.status === 200;
+      // A reset is clean only for a request sent after the signal: it never reached the app (the data check below proves it).
+      const refusedCleanly = (a: Attempt) => ['ECONNREFUSED', 'ECONNRESET'].includes(a.outcome.error!) && a.outcome.startedAt >= signalAt;
+      const other = attempts.filter((a) => !answered(a) && !refusedCleanly(a));
+      expect(other.map((a) => `${a.keepAlive ? 'keep-alive' : 'fresh'} client ${a.client} at +${a.outcome.startedAt - signalAt} ms: ${a.outcome.error ?? `${a.outcome.status} ${JSON.stringify(a.outcome.body)}`}`)).toEqual([]);
+      const inFlightAtSignal = attempts.filter((a) => a.outcome.startedAt < signalAt && a.outcome.startedAt + a.outcome.ms > signalAt);
+
+      // What the answers said is what the database holds.
+      const db = new Client({ connectionString: postgres.url });
+      await db.connect();
+      try {
+        const { rows } = await db.query<{ id: string; title: string }>('SELECT id, title FROM note_templates WHERE team_id = $1', [teamId]);
+        const stored = new Map(rows.map((r) => [r.id, r.title]));
+        expect(slowTitles).toContain(stored.get('tpl-slow'));
+        templates.forEach((id, c) => {
+          const last = attempts.filter((a) => a.client === c && a.title && answered(a)).pop();
+          expect({ id, title: stored.get(id) }).toEqual({ id, title: last?.title ?? 'seeded' });
+        });
+      } finally {
+        await db.end();
+      }
+
+      report('SIGTERM under load', {
+        requests: attempts.length + SLOW,
+        inFlightAtSignal: inFlightAtSignal.length + SLOW,
+        answeredAfterSignal: attempts.filter((a) => answered(a) && a.outcome.startedAt >= signalAt).length,
+        refusedAfterSignal: attempts.filter((a) => refusedCleanly(a) && a.outcome.error === 'ECONNREFUSED').length,
+        resetAfterSignal: attempts.filter((a) => refusedCleanly(a) && a.outcome.error === 'ECONNRESET').map((a) => `${a.keepAlive ? 'keep-alive' : 'fresh'} +${a.outcome.startedAt - signalAt} ms`),
+        probes: probes.map((p) => `${p.error ?? p.status} +${p.startedAt - signalAt} ms`),
+        refusedAfterMs: refused.startedAt - signalAt,
+        slowAnsweredAfterReleaseMs: Math.max(...slowOutcomes.map((o) => o.startedAt + o.ms)) - releasedAt,
+        exitAfterSignalMs: exit!.at - signalAt,
+        exitAfterReleaseMs: exit!.at - releasedAt,
+        exitCode: exit!.code,
+      });
+    }
+  }, 60_000);
+});
