@@ -38,9 +38,18 @@ function requireJson(contentType: string | undefined): void {
   if (charset !== undefined && !/^utf-?8$/i.test(charset)) throw CommonErrors.unsupportedCharset(charset);
 }
 
+/** Strict: Buffer#toString would turn bytes that are not UTF-8 into U+FFFD and store that instead of refusing. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 function parseJson(raw: Buffer): unknown {
+  let text: string;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    text = UTF8.decode(raw);
+  } catch {
+    throw CommonErrors.malformedJson('its bytes are not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text);
   } catch (error) {
     throw CommonErrors.malformedJson(describeSyntaxError((error as Error).message));
   }
