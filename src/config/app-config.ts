@@ -55,7 +55,7 @@ class Environment {
 
   /** A request still unanswered after this long gets a 503, so no client waits forever. */
   @toInt() @IsInt() @Min(1000) @Max(600000)
-  REQUEST_TIMEOUT_MS = 15000;
+  REQUEST_TIMEOUT_MS = 10000;
 
   /** Comma-separated browser origins allowed by CORS, or * for any; unset: no CORS headers. */
   @IsOptional() @IsString()

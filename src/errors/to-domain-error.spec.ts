@@ -13,6 +13,8 @@ describe('toDomainError', () => {
     expect(code(new ServiceUnavailableException({ error: { database: { message: 'down' } } }))).toBe('NOT_READY');
     expect(code(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe('DATABASE_UNAVAILABLE');
     expect(code({ name: 'QueryFailedError', driverError: { code: '57P01' } })).toBe('DATABASE_UNAVAILABLE');
+    // TypeORM's answer for the next statement of a transaction whose connection the server ended.
+    expect(code(Object.assign(new Error('released'), { name: 'QueryRunnerAlreadyReleasedError' }))).toBe('DATABASE_UNAVAILABLE');
   });
 
   it('treats anything else as unexpected, without leaking its message', () => {
