@@ -365,12 +365,13 @@ const hostileHeaders = (auth: fc.Arbitrary<string | undefined>): fc.Arbitrary<He
  * refusals and the accepted writes (and what they then read back as) get exercised.
  */
 export function hostileRequests(parts: RequestParts): fc.Arbitrary<HostileRequest> {
-  const build = (path: fc.Arbitrary<string>, headers: fc.Arbitrary<HeaderSet>, body: fc.Arbitrary<string | undefined>) =>
+  const build = (path: fc.Arbitrary<string>, headers: fc.Arbitrary<HeaderSet>, body: fc.Arbitrary<string | undefined>, latin1 = false) =>
     fc.record({ path, headers, body }).map(({ path: p, headers: h, body: b }): HostileRequest => ({
       method: parts.method,
       path: p,
       ...h,
       ...(b === undefined ? {} : { body: b }),
+      ...(latin1 ? { latin1 } : {}),
     }));
   const { path, body } = parts;
   const okHeaders = validHeaders(parts.auth.valid);
@@ -381,5 +382,6 @@ export function hostileRequests(parts: RequestParts): fc.Arbitrary<HostileReques
     { weight: 1, arbitrary: build(path.hostile, okHeaders, body.valid) },
     { weight: 2, arbitrary: build(path.valid, badHeaders, fc.oneof(body.valid, body.hostile)) },
     { weight: 1, arbitrary: build(path.hostile, badHeaders, body.hostile) },
+    { weight: 1, arbitrary: build(path.valid, okHeaders, body.valid, true) },
   );
 }

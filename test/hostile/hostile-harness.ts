@@ -1,10 +1,12 @@
 import { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
+import { isUtf8 } from 'node:buffer';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { CATALOGUE } from '../../src/errors/catalogue';
 import { ExportService } from '../../src/import/export.service';
+import { ImportService } from '../../src/import/import.service';
 import { importDocument, Workspace } from '../support/fixtures';
 import { TestApp } from '../support/test-app';
 
@@ -19,6 +21,8 @@ export interface HostileRequest {
   body?: string;
   /** With a known Content-Encoding: compress the bytes with it (false sends them as they are: corrupt). */
   compress?: boolean;
+  /** Encode the body as Latin-1 instead of UTF-8 (non-ASCII text then is not valid UTF-8). */
+  latin1?: boolean;
 }
 
 const CODINGS: Partial<Record<string, (b: Buffer) => Buffer>> = { gzip: gzipSync, 'x-gzip': gzipSync, deflate: deflateSync, br: brotliCompressSync };
@@ -26,7 +30,7 @@ const CODINGS: Partial<Record<string, (b: Buffer) => Buffer>> = { gzip: gzipSync
 /** The bytes on the wire for a request's body. */
 export function bodyBytes(req: HostileRequest): Buffer | undefined {
   if (req.body === undefined) return undefined;
-  const bytes = Buffer.from(req.body, 'utf8');
+  const bytes = Buffer.from(req.body, req.latin1 ? 'latin1' : 'utf8');
   const coding = CODINGS[(req.headers['Content-Encoding'] ?? '').trim().toLowerCase()];
   return coding && req.compress !== false ? coding(bytes) : bytes;
 }
@@ -111,9 +115,16 @@ export function expectMessageAboutBody(req: HostileRequest, res: Response): void
     expect([...keys].some((key) => message.includes(key))).toBe(true);
   }
   for (const value of strings) {
-    if (value.length < 8 || /^\s*\d+\s*$/.test(value) || VOCABULARY.has(value) || keys.has(value)) continue;
+    if (value.length < 8 || /^\s*\d+\s*$/.test(value) || keys.has(value)) continue;
+    if (value.split(/[\s,]+/).every((word) => word === '' || VOCABULARY.has(word))) continue;
     expect(message).not.toContain(value);
   }
+}
+
+/** A route that reads a JSON body never accepts one whose bytes are not UTF-8. */
+export function expectUtf8Only(req: HostileRequest, res: Response): void {
+  if (req.body === undefined || !req.latin1) return;
+  if (!isUtf8(Buffer.from(req.body, 'latin1'))) expect(res.status).toBeGreaterThanOrEqual(400);
 }
 
 /** Ids every hostile workspace has (in `ws` and, with the same ids, in `other`). */
@@ -121,8 +132,10 @@ export const SEEDED = {
   templates: { mine: 'mine', mineShared: 'mine-shared', ownersPrivate: 'owners-private', ownersShared: 'owners-shared', builtIn: 'built-in' },
   pages: ['1', '2', '3', '4', '5', '6', '7', '8'],
   tags: ['1', '2', '3', '4', '5', '6'],
+  /** More workspace-wide tags, so that attaching keeps changing something for a while. */
+  moreTags: Array.from({ length: 30 }, (_, n) => String(n + 10)),
   cards: ['1', '2', '3'],
-} as const;
+};
 
 /**
  * Templates of every ownership; two projects of pages (a small tree, guest on some, one archived);
@@ -157,7 +170,10 @@ export async function seedHostileWorkspace(app: INestApplication, ws: Workspace)
       page('7', '2', '6'),
       page('8', '1', '', { archived: true }),
     ],
-    tags: SEEDED.tags.map((id, n) => ({ team_id, id, project_id: [null, null, '1', '1', '2', '2'][n], name: `Tag ${id}`, color: 'red' })),
+    tags: [
+      ...SEEDED.tags.map((id, n) => ({ team_id, id, project_id: [null, null, '1', '1', '2', '2'][n], name: `Tag ${id}`, color: 'red' })),
+      ...SEEDED.moreTags.map((id) => ({ team_id, id, project_id: null, name: `Tag ${id}`, color: 'blue' })),
+    ],
     cards: [
       { team_id, id: '1', project_id: '1', title: 'With guest', owner_id: owner, members: [owner, guest], tags: [] },
       { team_id, id: '2', project_id: '1', title: 'Without guest', owner_id: owner, members: [owner], tags: ['1'] },
@@ -169,6 +185,16 @@ export async function seedHostileWorkspace(app: INestApplication, ws: Workspace)
 /** The workspace as the product sees it: its export, in the import format. */
 export async function workspaceExport(app: INestApplication, teamId: string): Promise<unknown> {
   return app.get(ExportService).exportWorkspace(teamId);
+}
+
+/**
+ * The export is the import format, and "such a document re-imports into this database": whatever
+ * accepted writes left behind must import again and come back out the same.
+ */
+export async function expectExportReimports(app: INestApplication, teamId: string): Promise<void> {
+  const exported = await workspaceExport(app, teamId);
+  await app.get(ImportService).importDocument(exported);
+  expect(await workspaceExport(app, teamId)).toEqual(exported);
 }
 
 const TEAM_TABLES = [
@@ -201,12 +227,17 @@ export async function workspaceFingerprint(app: INestApplication, teamId: string
  * - Every `sample`-th request, whatever it is, every watched workspace is also exported (in the
  *   import format, the product's own view) before and after it: a refusal or a GET must leave the
  *   export equal, and every fingerprint is checked.
+ * - Every `sample`-th accepted write that changed content, the workspace's export must import again
+ *   as itself (an accepted write must not leave a state the CLI cannot carry). That runs at the next
+ *   `before()`, so that a spec's own checks of the write (a GET of it) come first.
  */
 export class ChangeTracker {
   private readonly last = new Map<string, { full: string; content: string }>();
   private exportsBefore: Map<string, unknown> | undefined;
   private n = 0;
-  readonly counts = { requests: 0, accepted: 0, rejected: 0, fingerprintsCompared: 0, exportsCompared: 0, byStatus: {} as Record<number, number> };
+  private changes = 0;
+  private readonly reimportDue = new Set<string>();
+  readonly counts = { requests: 0, accepted: 0, rejected: 0, fingerprintsCompared: 0, exportsCompared: 0, reimports: 0, byStatus: {} as Record<number, number> };
 
   constructor(
     private readonly app: INestApplication,
@@ -218,8 +249,14 @@ export class ChangeTracker {
     for (const id of this.teamIds) this.last.set(id, await workspaceFingerprint(this.app, id));
   }
 
-  /** Call before sending: on sampled requests, exports every watched workspace. */
+  /** Call before sending: runs a due re-import; on sampled requests, exports every watched workspace. */
   async before(): Promise<void> {
+    for (const id of this.reimportDue) {
+      await expectExportReimports(this.app, id);
+      this.counts.reimports++;
+      this.last.set(id, await workspaceFingerprint(this.app, id));
+    }
+    this.reimportDue.clear();
     this.exportsBefore = undefined;
     if (this.n++ % this.sample !== 0) return;
     this.exportsBefore = new Map();
@@ -247,12 +284,16 @@ export class ChangeTracker {
         this.counts.exportsCompared++;
       }
       if (!mayChange || now.content === before.content) expect(now).toEqual(before);
-      changed ||= now.content !== before.content;
+      if (now.content === before.content) continue;
+      changed = true;
+      if (this.changes++ % this.sample === 0) this.reimportDue.add(id);
     }
     this.exportsBefore = undefined;
     return { changed };
   }
 }
+
+const RUN_SCALE = Number(process.env.HOSTILE_RUNS ?? '1');
 
 /**
  * fast-check's parameters for every hostile property: HOSTILE_SEED replays a reported failure,
@@ -261,8 +302,13 @@ export class ChangeTracker {
  */
 export function hostileParams<T>(numRuns: number): fc.Parameters<T> {
   const seed = process.env.HOSTILE_SEED === undefined ? undefined : Number(process.env.HOSTILE_SEED);
-  const scale = Number(process.env.HOSTILE_RUNS ?? '1');
-  return { numRuns: Math.round(numRuns * scale), seed };
+  return { numRuns: Math.round(numRuns * RUN_SCALE), seed };
+}
+
+
+/** A test's time limit for `numRuns` generated requests: generous, since shrinking replays many more. */
+export function hostileTimeout(numRuns: number): number {
+  return Math.max(60_000, Math.round(numRuns * RUN_SCALE * 200));
 }
 
 /** The auth header values of a workspace that must never show up in an error message. */

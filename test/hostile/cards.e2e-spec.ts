@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { useScene } from '../support/scene';
+import { authorization, hostileRequests, idSegment, junkSegment, orHostile, rawFieldsObject, rawNotAnObject, rawValidObject } from './arbitraries';
+import { ChangeTracker, expectContract, expectMessageAboutBody, expectUtf8Only, hostileParams, hostileTimeout, secretsOf, seedHostileWorkspace, SEEDED, send } from './hostile-harness';
+
+const quoted = (s: string) => JSON.stringify(s);
+
+describe('hostile requests: cards', () => {
+  const s = useScene();
+  let tracker: ChangeTracker;
+  beforeAll(async () => {
+    await seedHostileWorkspace(s.t.app, s.ws);
+    await seedHostileWorkspace(s.t.app, s.other);
+    tracker = new ChangeTracker(s.t.app, [s.ws.teamId, s.other.teamId]);
+    await tracker.start();
+  });
+  afterAll(() => console.log(`cards: ${JSON.stringify(tracker.counts)}`));
+
+  const team = () => fc.oneof({ weight: 6, arbitrary: fc.constant(s.ws.teamId) }, { weight: 1, arbitrary: fc.constant(s.other.teamId) }, { weight: 2, arbitrary: junkSegment });
+  const hostilePath = (suffix: string) => fc.tuple(team(), idSegment([...SEEDED.cards, '4'])).map(([t, id]) => `/v1/${t}/cards/${id}${suffix}`);
+  const hostileAuth = () =>
+    authorization(s.ws.auth.member, [s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.guest, s.ws.auth.viewer, s.ws.auth.oauth, s.ws.auth.agent, s.other.auth.member]);
+
+  const tagId = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...SEEDED.tags) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        '7', '0', '01', '0000000000000000003', '9223372036854775807', '9223372036854775808', '9999999999999999999', '1'.repeat(20),
+        '', ' 1', '1 ', '-1', '+1', '1.0', '1e2', '0x1', '\u0661', '\uff11', '1\u0000', 'abc',
+      ),
+    },
+  );
+  const ids = fc.oneof(
+    { weight: 6, arbitrary: fc.array(tagId, { maxLength: 6 }).map((list) => JSON.stringify(list)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        JSON.stringify(Array.from({ length: 100 }, (_, n) => String(n + 1000))),
+        JSON.stringify(Array.from({ length: 101 }, (_, n) => String(n + 1000))),
+        JSON.stringify(Array(5000).fill('1')),
+        JSON.stringify([...Array(99).fill('2'), '3', '4']),
+        '[["1"]]',
+        '[1, 2]',
+        '[null]',
+        '{"0": "1", "length": 1}',
+      ),
+    },
+  );
+  const hostileBody = fc.oneof({ weight: 4, arbitrary: rawFieldsObject({ id: orHostile(tagId.map(quoted)), ids: orHostile(ids) }, 3) }, { weight: 1, arbitrary: rawNotAnObject });
+  // On cards 1 and 2 (project 1): workspace-wide tags 1, 2, 10.. and project 1's 3, 4 are usable; 5 (project 2's) is not.
+  const usable = fc.oneof(fc.constantFrom('1', '2', '3', '4', '5', '0003'), fc.constantFrom(...SEEDED.moreTags));
+  const validBody = rawValidObject({ id: usable.map(quoted), ids: fc.array(usable, { maxLength: 4 }).map((list) => JSON.stringify(list)) });
+
+  it('POST tags: every answer is 204 or a contract error, a refusal attaches nothing, a 204 is what a GET of the card then shows', async () => {
+    const requests = hostileRequests({
+      method: 'post',
+      path: { valid: fc.constantFrom('1', '2').map((id) => `/v1/${s.ws.teamId}/cards/${id}/tags`), hostile: hostilePath('/tags') },
+      auth: { valid: [s.ws.auth.member, s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.oauth, s.ws.auth.agent, s.ws.auth.guest], hostile: hostileAuth() },
+      body: { valid: validBody, hostile: hostileBody },
+    });
+    await fc.assert(
+      fc.asyncProperty(requests, async (req) => {
+        await tracker.before();
+        const res = await send(s.t, req);
+        expectContract(res, secretsOf(s.ws, s.other));
+        expectMessageAboutBody(req, res);
+        if (req.method !== 'put') expectUtf8Only(req, res);
+        await tracker.after(req, res);
+        if (res.status !== 204) return;
+        expect(res.text).toBe('');
+        const sent = JSON.parse(req.body!);
+        const wanted = [...(sent.id === undefined ? [] : [sent.id]), ...(sent.ids ?? [])].map((id: string) => BigInt(id).toString());
+        const read = await s.t.http.get(req.path.replace(/\/tags$/, '')).set('Authorization', req.headers.Authorization!);
+        expect(read.status).toBe(200);
+        const tags: string[] = read.body.card.tags.map((t: { id: string }) => t.id);
+        expect(tags).toEqual(expect.arrayContaining(wanted));
+        expect(new Set(tags).size).toBe(tags.length);
+      }),
+      hostileParams(600),
+    );
+  }, hostileTimeout(600));
+
+  it('GET: every answer is 200 or a contract error, and reading changes nothing', async () => {
+    const requests = hostileRequests({
+      method: 'get',
+      path: { valid: fc.constantFrom(...SEEDED.cards).map((id) => `/v1/${s.ws.teamId}/cards/${id}`), hostile: hostilePath('') },
+      auth: { valid: [s.ws.auth.member, s.ws.auth.viewer, s.ws.auth.guest], hostile: hostileAuth() },
+      body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody) },
+    });
+    await fc.assert(
+      fc.asyncProperty(requests, async (req) => {
+        await tracker.before();
+        const res = await send(s.t, req);
+        expectContract(res, secretsOf(s.ws, s.other));
+        expectMessageAboutBody(req, res);
+        if (req.method !== 'put') expectUtf8Only(req, res);
+        await tracker.after(req, res);
+        if (res.status === 200) expect(BigInt(res.body.card.id)).toBe(BigInt(decodeURIComponent(req.path.split('/').pop()!)));
+      }),
+      hostileParams(300),
+    );
+  }, hostileTimeout(300));
+});

@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { useScene } from '../support/scene';
+import {
+  authorization,
+  hostileRequests,
+  idSegment,
+  junkSegment,
+  orHostile,
+  rawBoolean,
+  rawFieldsObject,
+  rawImage,
+  rawNotAnObject,
+  rawValidObject,
+  validText,
+} from './arbitraries';
+import { ChangeTracker, expectContract, expectMessageAboutBody, expectUtf8Only, hostileParams, hostileTimeout, secretsOf, seedHostileWorkspace, SEEDED, send } from './hostile-harness';
+
+describe('hostile requests: note templates', () => {
+  const s = useScene();
+  let tracker: ChangeTracker;
+  beforeAll(async () => {
+    await seedHostileWorkspace(s.t.app, s.ws);
+    await seedHostileWorkspace(s.t.app, s.other);
+    tracker = new ChangeTracker(s.t.app, [s.ws.teamId, s.other.teamId]);
+    await tracker.start();
+  });
+  afterAll(() => console.log(`note templates: ${JSON.stringify(tracker.counts)}`));
+
+  const ids = Object.values(SEEDED.templates);
+  const team = () => fc.oneof({ weight: 6, arbitrary: fc.constant(s.ws.teamId) }, { weight: 1, arbitrary: fc.constant(s.other.teamId) }, { weight: 2, arbitrary: junkSegment });
+  const hostilePath = () => fc.tuple(team(), idSegment(ids)).map(([t, id]) => `/v1/${t}/notes/templates/${id}`);
+  const hostileAuth = () =>
+    authorization(s.ws.auth.member, [s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.guest, s.ws.auth.viewer, s.ws.auth.oauth, s.ws.auth.agent, s.other.auth.member]);
+
+  const section = rawFieldsObject({ title: validText(0, 40), description: orHostile(validText(0, 40)) }, 3);
+  const hostileFields = {
+    title: orHostile(validText(1, 255)),
+    context: fc.oneof(validText(0, 102400), fc.constant('null')),
+    icon: orHostile(rawImage()),
+    sections: orHostile(
+      fc.oneof(
+        { weight: 5, arbitrary: fc.array(section, { maxLength: 4 }).map((items) => `[${items.join(',')}]`) },
+        { weight: 1, arbitrary: fc.constantFrom(100, 101).map((n) => `[${Array(n).fill('{"title":"s"}').join(',')}]`) },
+      ),
+    ),
+    ai_actions: orHostile(rawBoolean),
+    is_shared: orHostile(rawBoolean),
+  };
+  const validFields = {
+    title: validText(1, 255),
+    context: fc.oneof(validText(0, 102400), fc.constant('null')),
+    icon: rawImage(false, false),
+    sections: fc.oneof(
+      fc.constant('null'),
+      fc
+        .array(fc.record({ title: fc.string({ maxLength: 20 }), description: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }) }, { requiredKeys: ['title'] }), { maxLength: 4 })
+        .map((list) => JSON.stringify(list)),
+    ),
+    ai_actions: fc.constantFrom('true', 'false', 'null'),
+    is_shared: fc.constantFrom('true', 'false', 'null'),
+  };
+  const hostileBody = () => fc.oneof({ weight: 4, arbitrary: rawFieldsObject(hostileFields) }, { weight: 1, arbitrary: rawNotAnObject });
+
+  it('PATCH: every answer is 200 or a contract error, a refusal changes nothing, a 200 is what it asked for and what a GET then shows', async () => {
+    const requests = hostileRequests({
+      method: 'patch',
+      path: { valid: fc.constantFrom(SEEDED.templates.mine, SEEDED.templates.mineShared).map((id) => `/v1/${s.ws.teamId}/notes/templates/${id}`), hostile: hostilePath() },
+      auth: { valid: [s.ws.auth.member, s.ws.auth.oauth, s.ws.auth.agent], hostile: hostileAuth() },
+      body: { valid: fc.oneof({ weight: 8, arbitrary: rawValidObject(validFields) }, { weight: 1, arbitrary: fc.constant(undefined) }), hostile: hostileBody() },
+    });
+    await fc.assert(
+      fc.asyncProperty(requests, async (req) => {
+        await tracker.before();
+        const res = await send(s.t, req);
+        expectContract(res, secretsOf(s.ws, s.other));
+        expectMessageAboutBody(req, res);
+        if (req.method !== 'put') expectUtf8Only(req, res);
+        await tracker.after(req, res);
+        if (res.status !== 200) return;
+        const sent = JSON.parse(JSON.stringify(req.body ? JSON.parse(req.body) : {}));
+        const expected: Record<string, unknown> = {};
+        if ('title' in sent) expected.title = sent.title;
+        if ('context' in sent) expected.context = sent.context ?? '';
+        if ('icon' in sent) expected.icon = sent.icon;
+        if ('sections' in sent) expected.sections = (sent.sections ?? []).map((x: { title: string; description?: string }) => ({ title: x.title, description: x.description ?? '' }));
+        if ('ai_actions' in sent) expected.ai_actions = sent.ai_actions ?? false;
+        if ('is_shared' in sent) expected.is_shared = sent.is_shared ?? false;
+        expect(res.body.note_template).toMatchObject(expected);
+        if ('icon' in sent) expect(res.body.note_template.icon).toEqual(sent.icon);
+        const read = await s.t.http.get(req.path).set('Authorization', req.headers.Authorization!);
+        expect(read.status).toBe(200);
+        expect(read.body).toEqual(res.body);
+      }),
+      hostileParams(600),
+    );
+  }, hostileTimeout(600));
+
+  it('GET: every answer is 200 or a contract error, and reading changes nothing', async () => {
+    const requests = hostileRequests({
+      method: 'get',
+      path: { valid: fc.constantFrom(...ids).map((id) => `/v1/${s.ws.teamId}/notes/templates/${id}`), hostile: hostilePath() },
+      auth: { valid: [s.ws.auth.member, s.ws.auth.owner, s.ws.auth.guest, s.ws.auth.viewer], hostile: hostileAuth() },
+      body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, rawFieldsObject(hostileFields)) },
+    });
+    await fc.assert(
+      fc.asyncProperty(requests, async (req) => {
+        await tracker.before();
+        const res = await send(s.t, req);
+        expectContract(res, secretsOf(s.ws, s.other));
+        expectMessageAboutBody(req, res);
+        if (req.method !== 'put') expectUtf8Only(req, res);
+        await tracker.after(req, res);
+        if (res.status === 200) expect(res.body.note_template.id).toBe(decodeURIComponent(req.path.split('/').pop()!));
+      }),
+      hostileParams(300),
+    );
+  }, hostileTimeout(300));
+});
