@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayUnique, IsArray, IsIn, IsUrl } from 'class-validator';
+import { ArrayUnique, IsArray, IsIn } from 'class-validator';
+import { IsHttpUri } from '../../common/http-uri';
 import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics';
 
 export const ROBOTS_DIRECTIVES = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate'] as const;
@@ -8,7 +9,7 @@ export type RobotsDirective = (typeof ROBOTS_DIRECTIVES)[number];
 export class PublicSettingsInput {
   @ApiPropertyOptional({ type: 'string', nullable: true, format: 'uri', description: 'Absolute http(s) URL; null goes back to {PUBLIC_PAGES_BASE_URL}/{alias_id}' })
   @OptionalNullable()
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'public_settings.url must be an absolute http(s) URL' })
+  @IsHttpUri()
   url?: string | null;
 
   // Unique, as an import requires: a page's export must import again.
