@@ -121,6 +121,13 @@ export function expectMessageAboutBody(req: HostileRequest, res: Response): void
   }
 }
 
+/** The body as the server reads it: its bytes as UTF-8 (a Latin-1 body it accepted was valid UTF-8). */
+export function serverView(req: HostileRequest): Record<string, unknown> {
+  const bytes = Buffer.from(req.body ?? '', req.latin1 ? 'latin1' : 'utf8');
+  if (bytes.length === 0) return {}; // no body: change nothing
+  return JSON.parse(JSON.stringify(JSON.parse(bytes.toString('utf8'))));
+}
+
 /** A route that reads a JSON body never accepts one whose bytes are not UTF-8. */
 export function expectUtf8Only(req: HostileRequest, res: Response): void {
   if (req.body === undefined || !req.latin1) return;
