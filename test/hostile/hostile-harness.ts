@@ -17,7 +17,7 @@ export interface HostileRequest {
   method: Method;
   path: string;
   headers: Record<string, string | undefined>;
-  /** Raw body text, sent as its UTF-8 bytes; absent: no body at all. */
+  /** Raw body text, sent as its UTF-8 (or, with `latin1`, Latin-1) bytes; absent: no body at all. */
   body?: string;
   /** With a known Content-Encoding: compress the bytes with it (false sends them as they are: corrupt). */
   compress?: boolean;
@@ -303,15 +303,15 @@ export class ChangeTracker {
 const RUN_SCALE = Number(process.env.HOSTILE_RUNS ?? '1');
 
 /**
- * fast-check's parameters for every hostile property: HOSTILE_SEED replays a reported failure,
- * HOSTILE_RUNS scales the run counts (say 10 for a long soak). fast-check prints the seed, the
- * path and the shrunk counterexample on failure.
+ * fast-check's parameters for every hostile property. A random seed each run (more inputs over
+ * time); on failure fast-check prints the seed, the path and the shrunk counterexample, and
+ * HOSTILE_SEED=<seed> HOSTILE_PATH=<path> replays it (run that one spec with -t). HOSTILE_RUNS
+ * scales the run counts (say 6 for a soak; the time limits scale with it).
  */
 export function hostileParams<T>(numRuns: number): fc.Parameters<T> {
   const seed = process.env.HOSTILE_SEED === undefined ? undefined : Number(process.env.HOSTILE_SEED);
-  return { numRuns: Math.round(numRuns * RUN_SCALE), seed };
+  return { numRuns: Math.round(numRuns * RUN_SCALE), seed, path: process.env.HOSTILE_PATH };
 }
-
 
 /** A test's time limit for `numRuns` generated requests: generous, since shrinking replays many more. */
 export function hostileTimeout(numRuns: number): number {
