@@ -1,5 +1,6 @@
-import { INestApplication } from '@nestjs/common';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { DynamicModule, INestApplication, NestApplicationOptions } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
@@ -8,15 +9,28 @@ import { hardenHttp } from './common/http-hardening';
 import { StrictValidationPipe } from './common/validation.pipe';
 import { setupOpenApi } from './common/openapi/openapi';
 import { AppConfig } from './config/app-config';
+import { answerClientErrors } from './errors/client-errors';
 import { sendError } from './errors/error-response';
 import { httpLoggerOptions } from './logging/http-logger.options';
 
 export const BODY_LIMIT = '1mb';
 
 /**
+ * The Nest application on an Express instance that routes strictly: `/V1/...` or a trailing slash
+ * names no operation (404) instead of an alias of one. Without Nest's own body parser: configureApp
+ * installs the only one. main.ts, the tests and the benchmarks all create the app here.
+ */
+export function createApp(module: DynamicModule, options: Omit<NestApplicationOptions, 'bodyParser'> = {}): Promise<NestExpressApplication> {
+  const instance = express();
+  instance.set('case sensitive routing', true);
+  instance.set('strict routing', true);
+  return NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(instance), { ...options, bodyParser: false });
+}
+
+/**
  * Everything between "the app exists" and "it listens": logging, body parsing and its errors,
  * validation, OpenAPI. main.ts and the e2e tests both call it, so they cannot drift apart.
- * The app must be created with `{ bodyParser: false }` so that this parser is the only one.
+ * The app must come from createApp.
  */
 export function configureApp(app: INestApplication, options: { logDestination?: DestinationStream } = {}): INestApplication {
   const config = app.get(AppConfig);
@@ -29,7 +43,9 @@ export function configureApp(app: INestApplication, options: { logDestination?: 
   server.use(express.raw({ limit: BODY_LIMIT, type: () => true }));
   // Errors while reading the body (too large, a corrupt or unknown encoding) never reach Nest's filters.
   server.use((error: unknown, req: Request, res: Response, _next: NextFunction) => sendError(error, req, res));
-  app.useLogger(app.get(Logger));
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  answerClientErrors(app.getHttpServer(), (fields, message) => logger.warn(fields, message));
   app.useGlobalPipes(new StrictValidationPipe());
   setupOpenApi(app);
   return app;

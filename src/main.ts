@@ -1,8 +1,7 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { configureApp } from './app.setup';
+import { configureApp, createApp } from './app.setup';
 import { ConfigError, loadConfig } from './config/app-config';
 import { openDatabaseServer } from './database/database-server';
 import { ProcessLifecycle } from './process-lifecycle';
@@ -14,7 +13,7 @@ async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const database = await lifecycle.start(openDatabaseServer(config), (db) => db.stop());
   const app = await lifecycle.start(
-    NestFactory.create(AppModule.forRoot(config, database.url), { bodyParser: false, bufferLogs: true, abortOnError: false }),
+    createApp(AppModule.forRoot(config, database.url), { bufferLogs: true, abortOnError: false }),
     (created) => created.close(), // stops accepting, lets in-flight requests finish, closes the pool
   );
   configureApp(app);

@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/app.setup';
+import { configureApp, createApp } from '../../src/app.setup';
 import { loadConfig } from '../../src/config/app-config';
 import { ImportService } from '../../src/import/import.service';
 import { BenchDatabase, openBenchDatabase } from './bench-database';
@@ -32,7 +31,7 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
   try {
     // No rate limit: a benchmark sends thousands of requests with one token.
     const config = loadConfig(process.env, { RUN_MIGRATIONS: 'true', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env, DATABASE_URL: database.url, PORT: '0' });
-    const app = await NestFactory.create(AppModule.forRoot(config, database.url), { bodyParser: false, logger: false });
+    const app = await createApp(AppModule.forRoot(config, database.url), { logger: false });
     configureApp(app);
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;

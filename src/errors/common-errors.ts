@@ -36,5 +36,8 @@ export const CommonErrors = {
     new DomainError('REQUEST_TIMEOUT', `The request did not finish within ${limitMs / 1000} s; it may still take effect, so read the resource before retrying`, {
       'Retry-After': RETRY_AFTER_SECONDS,
     }),
+  malformedRequest: () => new DomainError('MALFORMED_REQUEST', 'The HTTP request is malformed'),
+  expectationFailed: (expect: string) => new DomainError('EXPECTATION_FAILED', `Expect: ${expect} is not supported; only 100-continue is`),
+  headersTooLarge: () => new DomainError('HEADERS_TOO_LARGE', 'The request line and headers are larger than 16 KiB'),
   internal: () => new DomainError('INTERNAL_ERROR', 'An unexpected error occurred; quote the error id when reporting it'),
 };

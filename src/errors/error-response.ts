@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { DomainError } from './domain-error';
 import { toDomainError } from './to-domain-error';
 
 /** The contract's error body. */
@@ -21,6 +22,9 @@ export function sendError(exception: unknown, req: Request, res: Response): void
     res.end();
     return;
   }
-  const body: ErrorBody = { error: { id, code: error.status, sec: error.sec, message: error.message, date: Date.now() } };
-  res.status(error.status).set(error.headers).json(body);
+  res.status(error.status).set(error.headers).json(errorBody(error, id));
+}
+
+export function errorBody(error: DomainError, id: string): ErrorBody {
+  return { error: { id, code: error.status, sec: error.sec, message: error.message, date: Date.now() } };
 }

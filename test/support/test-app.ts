@@ -1,8 +1,7 @@
 import { INestApplication, Module, Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import request, { Test } from 'supertest';
 import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/app.setup';
+import { configureApp, createApp } from '../../src/app.setup';
 import { OpenApiValidator } from './openapi-validator';
 import { testConfig } from './test-config';
 
@@ -27,7 +26,7 @@ export async function createTestApp(env: Record<string, string> = {}, extraContr
   const config = testConfig(env);
   @Module({ imports: [AppModule.forRoot(config, config.databaseUrl!)], controllers: extraControllers })
   class TestModule {}
-  const app = await NestFactory.create(TestModule, { bodyParser: false, logger: false });
+  const app = await createApp({ module: TestModule }, { logger: false });
   const logs: Array<Record<string, unknown>> = [];
   configureApp(app, { logDestination: { write: (line: string) => void logs.push(JSON.parse(line)) } });
   await app.init();

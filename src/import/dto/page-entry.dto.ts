@@ -8,7 +8,6 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  IsUrl,
   IsUUID,
   ValidateBy,
   ValidateNested,
@@ -16,6 +15,7 @@ import {
 import { ImageDto } from '../../common/dto/image.dto';
 import { OptionalNonNull } from '../../common/patch-semantics';
 import { CodePoints } from '../../common/code-points';
+import { IsHttpUri } from '../../common/http-uri';
 import { isNumericId } from '../../common/numeric-id';
 import { IsUserId, IsUserIdSet, ListOf } from './import-rules';
 import { ProjectItemEntry } from './project-item-entry.dto';
@@ -42,7 +42,7 @@ export class CoverImageEntry extends ImageDto {
 
 export class PublicSettingsEntry {
   /** null: the page's default public URL. */
-  @IsOptional() @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  @IsOptional() @IsHttpUri()
   url?: string | null;
 
   @OptionalNonNull() @IsArray() @ArrayUnique() @IsIn(ROBOTS_DIRECTIVES, { each: true })
