@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { Scene } from '../support/scene';
 import type { HostileRequest, Method } from './hostile-harness';
 
 /**
@@ -9,7 +10,7 @@ import type { HostileRequest, Method } from './hostile-harness';
  */
 
 /** A JSON string literal of any text, escaped by JSON.stringify (astral characters stay literal). */
-const quoted = (s: string) => JSON.stringify(s);
+export const quoted = (s: string) => JSON.stringify(s);
 
 export const LONG_LENGTHS = [255, 256, 1000, 5000] as const;
 
@@ -239,6 +240,18 @@ export function idSegment(known: readonly string[]): fc.Arbitrary<string> {
   );
 }
 
+/** A team segment: mostly the scene's workspace, sometimes the other one's, else junk. */
+export const hostileTeam = (s: Scene): fc.Arbitrary<string> =>
+  fc.oneof({ weight: 6, arbitrary: fc.constant(s.ws.teamId) }, { weight: 1, arbitrary: fc.constant(s.other.teamId) }, { weight: 2, arbitrary: junkSegment });
+
+/** `/v1/{team}/{resource}/{id}{suffix}` with a hostile team and an id that is mostly one of `known`. */
+export const hostilePath = (s: Scene, resource: string, known: readonly string[], suffix = ''): fc.Arbitrary<string> =>
+  fc.tuple(hostileTeam(s), idSegment(known)).map(([t, id]) => `/v1/${t}/${resource}/${id}${suffix}`);
+
+/** `/v1/{team}/{resource}/{id}{suffix}` in the scene's workspace, for one of `ids`. */
+export const validPath = (s: Scene, resource: string, ids: readonly string[], suffix = ''): fc.Arbitrary<string> =>
+  fc.constantFrom(...ids).map((id) => `/v1/${s.ws.teamId}/${resource}/${id}${suffix}`);
+
 // ---- headers ----
 
 /** Characters Node lets a client put in a header value. */
@@ -328,6 +341,10 @@ export const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
   headerJunk,
   { maxKeys: 3 },
 );
+
+/** Authorization variants around the member of the scene's workspace: its other roles, the other workspace's member, and junk. */
+export const hostileAuth = (s: Scene): fc.Arbitrary<string | undefined> =>
+  authorization(s.ws.auth.member, [s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.guest, s.ws.auth.viewer, s.ws.auth.oauth, s.ws.auth.agent, s.other.auth.member]);
 
 // ---- whole requests ----
 

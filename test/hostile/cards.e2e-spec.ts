@@ -1,26 +1,9 @@
 import fc from 'fast-check';
-import { useScene } from '../support/scene';
-import { authorization, hostileRequests, idSegment, junkSegment, orHostile, rawFieldsObject, rawNotAnObject, rawValidObject } from './arbitraries';
-import { ChangeTracker, expectContract, expectMessageAboutBody, expectUtf8Only, serverView, hostileParams, hostileTimeout, secretsOf, seedHostileWorkspace, SEEDED, send } from './hostile-harness';
-
-const quoted = (s: string) => JSON.stringify(s);
+import { hostileAuth, hostilePath, hostileRequests, orHostile, quoted, rawFieldsObject, rawNotAnObject, rawValidObject, validPath } from './arbitraries';
+import { hostileParams, hostileTimeout, SEEDED, serverView, useHostileScene } from './hostile-harness';
 
 describe('hostile requests: cards', () => {
-  const s = useScene();
-  let tracker: ChangeTracker;
-  beforeAll(async () => {
-    await seedHostileWorkspace(s.t.app, s.ws);
-    await seedHostileWorkspace(s.t.app, s.other);
-    tracker = new ChangeTracker(s.t.app, [s.ws.teamId, s.other.teamId]);
-  });
-  // Each property starts from the workspace as it is (a failed one may have left a change unrecorded).
-  beforeEach(() => tracker.start());
-  afterAll(() => console.log(`cards: ${JSON.stringify(tracker.counts)}`));
-
-  const team = () => fc.oneof({ weight: 6, arbitrary: fc.constant(s.ws.teamId) }, { weight: 1, arbitrary: fc.constant(s.other.teamId) }, { weight: 2, arbitrary: junkSegment });
-  const hostilePath = (suffix: string) => fc.tuple(team(), idSegment([...SEEDED.cards, '4'])).map(([t, id]) => `/v1/${t}/cards/${id}${suffix}`);
-  const hostileAuth = () =>
-    authorization(s.ws.auth.member, [s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.guest, s.ws.auth.viewer, s.ws.auth.oauth, s.ws.auth.agent, s.other.auth.member]);
+  const { s, sendChecked } = useHostileScene('cards');
 
   const tagId = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...SEEDED.tags) },
@@ -56,18 +39,13 @@ describe('hostile requests: cards', () => {
   it('POST tags: every answer is 204 or a contract error, a refusal attaches nothing, a 204 is what a GET of the card then shows', async () => {
     const requests = hostileRequests({
       method: 'post',
-      path: { valid: fc.constantFrom('1', '2').map((id) => `/v1/${s.ws.teamId}/cards/${id}/tags`), hostile: hostilePath('/tags') },
-      auth: { valid: [s.ws.auth.member, s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.oauth, s.ws.auth.agent, s.ws.auth.guest], hostile: hostileAuth() },
+      path: { valid: validPath(s, 'cards', ['1', '2'], '/tags'), hostile: hostilePath(s, 'cards', [...SEEDED.cards, '4'], '/tags') },
+      auth: { valid: [s.ws.auth.member, s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.oauth, s.ws.auth.agent, s.ws.auth.guest], hostile: hostileAuth(s) },
       body: { valid: validBody, hostile: hostileBody },
     });
     await fc.assert(
       fc.asyncProperty(requests, async (req) => {
-        await tracker.before();
-        const res = await send(s.t, req);
-        expectContract(res, secretsOf(s.ws, s.other));
-        expectMessageAboutBody(req, res);
-        if (req.method !== 'put') expectUtf8Only(req, res);
-        await tracker.after(req, res);
+        const res = await sendChecked(req);
         if (res.status !== 204) return;
         expect(res.text).toBe('');
         const sent = serverView(req) as { id?: string; ids?: string[] };
@@ -85,18 +63,13 @@ describe('hostile requests: cards', () => {
   it('GET: every answer is 200 or a contract error, and reading changes nothing', async () => {
     const requests = hostileRequests({
       method: 'get',
-      path: { valid: fc.constantFrom(...SEEDED.cards).map((id) => `/v1/${s.ws.teamId}/cards/${id}`), hostile: hostilePath('') },
-      auth: { valid: [s.ws.auth.member, s.ws.auth.viewer, s.ws.auth.guest], hostile: hostileAuth() },
+      path: { valid: validPath(s, 'cards', SEEDED.cards), hostile: hostilePath(s, 'cards', [...SEEDED.cards, '4']) },
+      auth: { valid: [s.ws.auth.member, s.ws.auth.viewer, s.ws.auth.guest], hostile: hostileAuth(s) },
       body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody) },
     });
     await fc.assert(
       fc.asyncProperty(requests, async (req) => {
-        await tracker.before();
-        const res = await send(s.t, req);
-        expectContract(res, secretsOf(s.ws, s.other));
-        expectMessageAboutBody(req, res);
-        if (req.method !== 'put') expectUtf8Only(req, res);
-        await tracker.after(req, res);
+        const res = await sendChecked(req);
         if (res.status === 200) expect(BigInt(res.body.card.id)).toBe(BigInt(decodeURIComponent(req.path.split('/').pop()!)));
       }),
       hostileParams(300),

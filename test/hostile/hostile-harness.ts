@@ -8,6 +8,7 @@ import { CATALOGUE } from '../../src/errors/catalogue';
 import { ExportService } from '../../src/import/export.service';
 import { ImportService } from '../../src/import/import.service';
 import { importDocument, Workspace } from '../support/fixtures';
+import { Scene, useScene } from '../support/scene';
 import { TestApp } from '../support/test-app';
 
 export type Method = 'get' | 'patch' | 'post' | 'put' | 'delete';
@@ -321,6 +322,53 @@ export function hostileTimeout(numRuns: number): number {
 /** The auth header values of a workspace that must never show up in an error message. */
 export function secretsOf(...workspaces: Workspace[]): string[] {
   return workspaces.flatMap((ws) => Object.values(ws.auth).map((a) => a.slice('Bearer '.length)));
+}
+
+/** A route file's scene, with the hostile seed, its ChangeTracker, and the checks every request gets. */
+export interface HostileScene {
+  s: Scene;
+  /** Set before the file's first test (the scene's workspaces do not exist before that). */
+  tracker: ChangeTracker;
+  /**
+   * Sends a request with the checks every hostile request gets: the tracker around it, the response
+   * contract (no secret of either workspace in a message), what a message says about the body and,
+   * unless it is a PUT (whose body is not read), that a body which is not UTF-8 is refused. Returns
+   * the response for the route's own checks.
+   */
+  sendChecked(req: HostileRequest): Promise<Response>;
+}
+
+/**
+ * The setup every route file shares: the scene, the hostile seed in `ws` (and in `other`, unless
+ * `withOther` is false) and a ChangeTracker that watches the seeded workspaces. Each property starts
+ * from the workspaces as they are (a failed one may have left a change unrecorded). With
+ * HOSTILE_VERBOSE=1 the file's tracker counts are printed at the end, under `name`.
+ */
+export function useHostileScene(name: string, { withOther = true } = {}): HostileScene {
+  const s = useScene();
+  const hostile: HostileScene = {
+    s,
+    tracker: undefined as unknown as ChangeTracker,
+    async sendChecked(req) {
+      await hostile.tracker.before();
+      const res = await send(s.t, req);
+      expectContract(res, secretsOf(s.ws, s.other));
+      expectMessageAboutBody(req, res);
+      if (req.method !== 'put') expectUtf8Only(req, res);
+      await hostile.tracker.after(req, res);
+      return res;
+    },
+  };
+  beforeAll(async () => {
+    const seeded = withOther ? [s.ws, s.other] : [s.ws];
+    for (const ws of seeded) await seedHostileWorkspace(s.t.app, ws);
+    hostile.tracker = new ChangeTracker(s.t.app, seeded.map((ws) => ws.teamId));
+  });
+  beforeEach(() => hostile.tracker.start());
+  afterAll(() => {
+    if (process.env.HOSTILE_VERBOSE === '1') console.log(`${name}: ${JSON.stringify(hostile.tracker.counts)}`);
+  });
+  return hostile;
 }
 
 function safeDecode(segment: string): string {

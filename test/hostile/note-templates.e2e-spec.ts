@@ -1,37 +1,12 @@
 import fc from 'fast-check';
-import { useScene } from '../support/scene';
-import {
-  authorization,
-  hostileRequests,
-  idSegment,
-  junkSegment,
-  orHostile,
-  rawBoolean,
-  rawFieldsObject,
-  rawImage,
-  rawNotAnObject,
-  rawValidObject,
-  validText,
-} from './arbitraries';
-import { ChangeTracker, expectContract, expectMessageAboutBody, expectUtf8Only, serverView, hostileParams, hostileTimeout, secretsOf, seedHostileWorkspace, SEEDED, send } from './hostile-harness';
+import { hostileAuth, hostilePath, hostileRequests, orHostile, rawBoolean, rawFieldsObject, rawImage, rawNotAnObject, rawValidObject, validPath, validText } from './arbitraries';
+import { hostileParams, hostileTimeout, SEEDED, serverView, useHostileScene } from './hostile-harness';
 
 describe('hostile requests: note templates', () => {
-  const s = useScene();
-  let tracker: ChangeTracker;
-  beforeAll(async () => {
-    await seedHostileWorkspace(s.t.app, s.ws);
-    await seedHostileWorkspace(s.t.app, s.other);
-    tracker = new ChangeTracker(s.t.app, [s.ws.teamId, s.other.teamId]);
-  });
-  // Each property starts from the workspace as it is (a failed one may have left a change unrecorded).
-  beforeEach(() => tracker.start());
-  afterAll(() => console.log(`note templates: ${JSON.stringify(tracker.counts)}`));
+  const { s, sendChecked } = useHostileScene('note templates');
 
   const ids = Object.values(SEEDED.templates);
-  const team = () => fc.oneof({ weight: 6, arbitrary: fc.constant(s.ws.teamId) }, { weight: 1, arbitrary: fc.constant(s.other.teamId) }, { weight: 2, arbitrary: junkSegment });
-  const hostilePath = () => fc.tuple(team(), idSegment(ids)).map(([t, id]) => `/v1/${t}/notes/templates/${id}`);
-  const hostileAuth = () =>
-    authorization(s.ws.auth.member, [s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.guest, s.ws.auth.viewer, s.ws.auth.oauth, s.ws.auth.agent, s.other.auth.member]);
+  const templatePath = () => hostilePath(s, 'notes/templates', ids);
 
   const section = rawFieldsObject({ title: validText(0, 40), description: orHostile(validText(0, 40)) }, 3);
   const hostileFields = {
@@ -65,18 +40,13 @@ describe('hostile requests: note templates', () => {
   it('PATCH: every answer is 200 or a contract error, a refusal changes nothing, a 200 is what it asked for and what a GET then shows', async () => {
     const requests = hostileRequests({
       method: 'patch',
-      path: { valid: fc.constantFrom(SEEDED.templates.mine, SEEDED.templates.mineShared).map((id) => `/v1/${s.ws.teamId}/notes/templates/${id}`), hostile: hostilePath() },
-      auth: { valid: [s.ws.auth.member, s.ws.auth.oauth, s.ws.auth.agent], hostile: hostileAuth() },
+      path: { valid: validPath(s, 'notes/templates', [SEEDED.templates.mine, SEEDED.templates.mineShared]), hostile: templatePath() },
+      auth: { valid: [s.ws.auth.member, s.ws.auth.oauth, s.ws.auth.agent], hostile: hostileAuth(s) },
       body: { valid: fc.oneof({ weight: 8, arbitrary: rawValidObject(validFields) }, { weight: 1, arbitrary: fc.constant(undefined) }), hostile: hostileBody() },
     });
     await fc.assert(
       fc.asyncProperty(requests, async (req) => {
-        await tracker.before();
-        const res = await send(s.t, req);
-        expectContract(res, secretsOf(s.ws, s.other));
-        expectMessageAboutBody(req, res);
-        if (req.method !== 'put') expectUtf8Only(req, res);
-        await tracker.after(req, res);
+        const res = await sendChecked(req);
         if (res.status !== 200) return;
         const sent = serverView(req) as Record<string, any>;
         const expected: Record<string, unknown> = {};
@@ -99,18 +69,13 @@ describe('hostile requests: note templates', () => {
   it('GET: every answer is 200 or a contract error, and reading changes nothing', async () => {
     const requests = hostileRequests({
       method: 'get',
-      path: { valid: fc.constantFrom(...ids).map((id) => `/v1/${s.ws.teamId}/notes/templates/${id}`), hostile: hostilePath() },
-      auth: { valid: [s.ws.auth.member, s.ws.auth.owner, s.ws.auth.guest, s.ws.auth.viewer], hostile: hostileAuth() },
+      path: { valid: validPath(s, 'notes/templates', ids), hostile: templatePath() },
+      auth: { valid: [s.ws.auth.member, s.ws.auth.owner, s.ws.auth.guest, s.ws.auth.viewer], hostile: hostileAuth(s) },
       body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, rawFieldsObject(hostileFields)) },
     });
     await fc.assert(
       fc.asyncProperty(requests, async (req) => {
-        await tracker.before();
-        const res = await send(s.t, req);
-        expectContract(res, secretsOf(s.ws, s.other));
-        expectMessageAboutBody(req, res);
-        if (req.method !== 'put') expectUtf8Only(req, res);
-        await tracker.after(req, res);
+        const res = await sendChecked(req);
         if (res.status === 200) expect(res.body.note_template.id).toBe(decodeURIComponent(req.path.split('/').pop()!));
       }),
       hostileParams(300),

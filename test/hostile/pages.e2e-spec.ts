@@ -1,42 +1,30 @@
 import fc from 'fast-check';
-import { useScene } from '../support/scene';
 import {
-  authorization,
+  hostileAuth,
+  hostilePath,
   hostileRequests,
-  idSegment,
-  junkSegment,
   orHostile,
+  quoted,
   rawBoolean,
   rawFieldsObject,
   rawImage,
   rawNotAnObject,
   rawNumber,
   rawValidObject,
+  validPath,
   validText,
 } from './arbitraries';
-import { ChangeTracker, expectContract, expectMessageAboutBody, expectUtf8Only, serverView, HostileRequest, hostileParams, hostileTimeout, secretsOf, seedHostileWorkspace, SEEDED, send } from './hostile-harness';
+import { HostileRequest, hostileParams, hostileTimeout, SEEDED, send, serverView, useHostileScene } from './hostile-harness';
 
-const quoted = (s: string) => JSON.stringify(s);
 const ROBOTS = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate'];
 
 describe('hostile requests: pages', () => {
-  const s = useScene();
-  let tracker: ChangeTracker;
-  beforeAll(async () => {
-    await seedHostileWorkspace(s.t.app, s.ws);
-    await seedHostileWorkspace(s.t.app, s.other);
-    tracker = new ChangeTracker(s.t.app, [s.ws.teamId, s.other.teamId]);
-  });
-  // Each property starts from the workspace as it is (a failed one may have left a change unrecorded).
-  beforeEach(() => tracker.start());
-  afterAll(() => console.log(`pages: ${JSON.stringify(tracker.counts)}`));
+  const hostile = useHostileScene('pages');
+  const { s, sendChecked } = hostile;
 
-  const team = () => fc.oneof({ weight: 6, arbitrary: fc.constant(s.ws.teamId) }, { weight: 1, arbitrary: fc.constant(s.other.teamId) }, { weight: 2, arbitrary: junkSegment });
-  const validPath = (suffix = '') => fc.constantFrom(...SEEDED.pages).map((id) => `/v1/${s.ws.teamId}/pages/${id}${suffix}`);
-  const hostilePath = (suffix = '') => fc.tuple(team(), idSegment([...SEEDED.pages, '9'])).map(([t, id]) => `/v1/${t}/pages/${id}${suffix}`);
+  const pagePath = (suffix = '') => validPath(s, 'pages', SEEDED.pages, suffix);
+  const hostilePagePath = (suffix = '') => hostilePath(s, 'pages', [...SEEDED.pages, '9'], suffix);
   const writers = () => [s.ws.auth.member, s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.oauth, s.ws.auth.agent, s.ws.auth.guest];
-  const hostileAuth = () =>
-    authorization(s.ws.auth.member, [s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.guest, s.ws.auth.viewer, s.ws.auth.oauth, s.ws.auth.agent, s.other.auth.member]);
 
   const pageIdText = fc
     .constantFrom('', '1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '0002', '9223372036854775807', '9223372036854775808', '99999999999999999999', ' 1', '1 ', '-1', '1.0', '\u0661')
@@ -98,18 +86,13 @@ describe('hostile requests: pages', () => {
   it('PATCH: every answer is 200 or a contract error, a refusal changes nothing, a 200 is what it asked for and what a GET then shows', async () => {
     const requests = hostileRequests({
       method: 'patch',
-      path: { valid: validPath(), hostile: hostilePath() },
-      auth: { valid: writers(), hostile: hostileAuth() },
+      path: { valid: pagePath(), hostile: hostilePagePath() },
+      auth: { valid: writers(), hostile: hostileAuth(s) },
       body: { valid: validBody, hostile: hostileBody },
     });
     await fc.assert(
       fc.asyncProperty(requests, async (req) => {
-        await tracker.before();
-        const res = await send(s.t, req);
-        expectContract(res, secretsOf(s.ws, s.other));
-        expectMessageAboutBody(req, res);
-        if (req.method !== 'put') expectUtf8Only(req, res);
-        await tracker.after(req, res);
+        const res = await sendChecked(req);
         if (res.status !== 200) return;
         const sent = serverView(req) as Record<string, any>;
         const page = res.body.page;
@@ -136,27 +119,22 @@ describe('hostile requests: pages', () => {
   it('PUT archive: whatever the body and its type, 200 with the page archived or a contract error; a refusal changes nothing', async () => {
     const requests = hostileRequests({
       method: 'put',
-      path: { valid: validPath('/archive'), hostile: hostilePath('/archive') },
-      auth: { valid: writers(), hostile: hostileAuth() },
+      path: { valid: pagePath('/archive'), hostile: hostilePagePath('/archive') },
+      auth: { valid: writers(), hostile: hostileAuth(s) },
       body: { valid: fc.oneof(fc.constant(undefined), validBody), hostile: fc.oneof(hostileBody, fc.string({ unit: 'binary', maxLength: 50 })) },
     });
     await fc.assert(
       fc.asyncProperty(requests, async (req) => {
-        await tracker.before();
-        const res = await send(s.t, req);
-        expectContract(res, secretsOf(s.ws, s.other));
-        expectMessageAboutBody(req, res);
-        if (req.method !== 'put') expectUtf8Only(req, res);
-        await tracker.after(req, res);
+        const res = await sendChecked(req);
         if (res.status !== 200) return;
         expect(res.body.page.archived).toEqual({ user_id: expect.any(String), time_archived: expect.any(Number), parent_page_id: expect.any(String) });
         await expectGetShows(req, res.body.page);
         // Bring it back (and its subtree) so that later runs still find active pages.
         const back: HostileRequest = { ...req, method: 'patch', path: req.path.replace(/\/archive$/, ''), body: '{"archived": false}', compress: true };
-        await tracker.before();
+        await hostile.tracker.before();
         const restored = await send(s.t, { ...back, headers: { Authorization: req.headers.Authorization, 'Content-Type': 'application/json' } });
         expect(restored.status).toBe(200);
-        await tracker.after(back, restored);
+        await hostile.tracker.after(back, restored);
       }),
       hostileParams(250),
     );
@@ -165,18 +143,13 @@ describe('hostile requests: pages', () => {
   it('GET: every answer is 200 or a contract error, and reading changes nothing', async () => {
     const requests = hostileRequests({
       method: 'get',
-      path: { valid: validPath(), hostile: hostilePath() },
-      auth: { valid: [...writers(), s.ws.auth.viewer], hostile: hostileAuth() },
+      path: { valid: pagePath(), hostile: hostilePagePath() },
+      auth: { valid: [...writers(), s.ws.auth.viewer], hostile: hostileAuth(s) },
       body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody) },
     });
     await fc.assert(
       fc.asyncProperty(requests, async (req) => {
-        await tracker.before();
-        const res = await send(s.t, req);
-        expectContract(res, secretsOf(s.ws, s.other));
-        expectMessageAboutBody(req, res);
-        if (req.method !== 'put') expectUtf8Only(req, res);
-        await tracker.after(req, res);
+        const res = await sendChecked(req);
         if (res.status === 200) expect(BigInt(res.body.page.id)).toBe(BigInt(decodeURIComponent(req.path.split('/').pop()!)));
       }),
       hostileParams(300),
