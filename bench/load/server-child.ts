@@ -1,0 +1,69 @@
+/**
+ * One server under load, in its own process so that its RSS and its SQL round trips are its own:
+ * `node server-child.js app` (the real app, built like src/main.ts by bench/support/bench-app.ts) or
+ * `node server-child.js baseline` (bench/baseline/server.ts), on DATABASE_URL. Talks to the driver
+ * over the IPC channel of child_process.fork:
+ *   -> {type: 'ready', port}                      once listening
+ *   <- {type: 'reset'}                            zero the counters (before a measured run)
+ *   <- {type: 'stats'} -> {type: 'stats', queries, peakRssMb, rssMb}
+ * Round trips are counted as bench/support/statement-counter.ts counts them: by wrapping
+ * pg.Client.prototype.query, which the app's pool (TypeORM) and the baseline's pool both go through.
+ */
+import pg from 'pg';
+import type { AddressInfo } from 'node:net';
+
+const MB = 1024 * 1024;
+let queries = 0;
+let peakRss = 0;
+
+function installProbe(): void {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    queries++;
+    return original.apply(this, args);
+  };
+  const sample = () => (peakRss = Math.max(peakRss, process.memoryUsage.rss()));
+  setInterval(sample, 100).unref();
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'reset') {
+      queries = 0;
+      peakRss = process.memoryUsage.rss();
+      process.send!({ type: 'reset' });
+    } else if (message.type === 'stats') {
+      sample();
+      process.send!({ type: 'stats', queries, peakRssMb: peakRss / MB, rssMb: process.memoryUsage.rss() / MB });
+    }
+  });
+}
+
+async function main(): Promise<void> {
+  const kind = process.argv[2];
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl || !process.send) throw new Error('server-child runs forked by the load driver, with DATABASE_URL');
+  installProbe();
+  let port: number;
+  if (kind === 'app') {
+    const { startBenchApp } = await import('../support/bench-app');
+    const bench = await startBenchApp();
+    port = (bench.app.getHttpServer().address() as AddressInfo).port;
+  } else if (kind === 'baseline') {
+    const { startBaseline } = await import('../baseline/server');
+    const baseline = await startBaseline({
+      databaseUrl,
+      poolSize: Number(process.env.DB_POOL_SIZE ?? 10),
+      statementTimeoutMs: Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 5000),
+    });
+    port = baseline.port;
+  } else {
+    throw new Error(`server-child: unknown kind ${kind}`);
+  }
+  process.send({ type: 'ready', port });
+  // The driver ends this process (SIGTERM) or goes away (the IPC channel closes).
+  process.on('disconnect', () => process.exit(0));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

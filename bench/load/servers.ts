@@ -1,0 +1,59 @@
+import { ChildProcess, fork } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface ServerStats {
+  queries: number;
+  peakRssMb: number;
+  rssMb: number;
+}
+
+/** A server under load in its own process (server-child.ts), and the driver's end of its IPC channel. */
+export interface ServerProcess {
+  kind: 'app' | 'baseline';
+  baseUrl: string;
+  reset(): Promise<void>;
+  stats(): Promise<ServerStats>;
+  stop(): Promise<void>;
+}
+
+export async function startServer(kind: 'app' | 'baseline', databaseUrl: string): Promise<ServerProcess> {
+  const child: ChildProcess = fork(join(__dirname, 'server-child.js'), [kind], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const reply = <T>(type: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message: { type: string } & T) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(message);
+      };
+      const onExit = (code: number | null) => reject(new Error(`${kind} server exited (${code}) before answering ${type}`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const { port } = await reply<{ port: number }>('ready');
+  return {
+    kind,
+    baseUrl: `http://127.0.0.1:${port}`,
+    reset: async () => {
+      const answered = reply('reset');
+      child.send({ type: 'reset' });
+      await answered;
+    },
+    stats: async () => {
+      const answered = reply<ServerStats>('stats');
+      child.send({ type: 'stats' });
+      return answered;
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

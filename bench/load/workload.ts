@@ -1,0 +1,219 @@
+/**
+ * The seeded workspace and the benchmarked operations. Seeding goes through ImportService (the path
+ * of `npm run cli -- import`): workspace A, 100 pages with one 10-child parent; workspace B, 100,000
+ * pages (--quick: 20,000) with one 10,000-child parent, a 200-deep chain and bushy trees over 8 more
+ * projects (bench/pages/page-workspace.ts), plus 1,000 note templates, 1,000 workspace-wide tags and
+ * 10,000 cards in B.
+ *
+ * Every operation draws its requests from one generator shared by both servers, so every write is a
+ * new one (titles and positions vary per request, moves always change project, tag attaches insert
+ * pairs the card does not have yet), and the app and the baseline get the same sequence of work.
+ */
+import { importDocuments, PageWorkspace, planPageWorkspace } from '../pages/page-workspace';
+import type { BenchApp } from '../support/bench-app';
+import { pick, randomBelow, seededRandom } from '../support/random';
+
+export const TEMPLATES = 1_000;
+export const TAGS = 1_000;
+export const CARDS = 10_000;
+/** Cards 1..4,000 take 1-id attaches, 4,001..9,000 the 100-id ones, 9,001..10,000 (10 tags each) are read. */
+const ONE_ID_CARDS = [1, 4_000] as const;
+const HUNDRED_ID_CARDS = [4_001, 9_000] as const;
+const READ_CARDS = [9_001, 10_000] as const;
+const TAGS_PER_READ_CARD = 10;
+
+export interface Workspaces {
+  a: PageWorkspace;
+  b: PageWorkspace;
+}
+
+export interface Request {
+  method: 'GET' | 'PATCH' | 'POST';
+  path: string;
+  body?: string;
+}
+
+export interface Operation {
+  name: string;
+  /** Sent with every request of the operation. */
+  auth: string;
+  /** The next request; shared by the app's and the baseline's runs. */
+  next(): Request;
+  /** Status of success. */
+  status: number;
+  /** Said in BENCHMARKS.md: what each request does. */
+  description: string;
+  /** True once requests repeat work already done (an idempotent re-attach instead of an insert). */
+  exhausted?(): boolean;
+  /** Left out of --quick. */
+  full?: boolean;
+}
+
+export async function seed(bench: BenchApp, quick: boolean, log: (line: string) => void): Promise<Workspaces> {
+  const a = planPageWorkspace('a', { total: 100, family: 10, chainDepth: 20, otherProjects: 2, seed: 1 });
+  const b = planPageWorkspace('b', { total: quick ? 20_000 : 100_000, family: 10_000, chainDepth: 200, otherProjects: 8, seed: 2 });
+  for (const ws of [a, b]) {
+    const start = performance.now();
+    // ANALYZE after each document, as autovacuum would between imports (see bench/README.md, pages).
+    for (const doc of importDocuments(ws, 5_000)) {
+      await bench.importDocument(doc);
+      await bench.db.query('ANALYZE pages');
+    }
+    log(`seeded ${ws.teamId}: ${ws.pages.length} pages in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  }
+  const start = performance.now();
+  const team = b.teamId;
+  await bench.importDocument({
+    note_templates: Array.from({ length: TEMPLATES }, (_, i) => ({
+      team_id: team,
+      id: `tpl${i + 1}`,
+      owner_id: b.userId,
+      title: `Template ${i + 1}`,
+      context: 'Seeded by bench/load',
+      sections: [{ title: 'Yesterday', description: '' }, { title: 'Today', description: '' }],
+      ai_actions: false,
+      is_shared: false,
+    })),
+    tags: Array.from({ length: TAGS }, (_, i) => ({ team_id: team, id: String(i + 1), project_id: null, name: `Tag ${i + 1}`, color: 'blue' })),
+  });
+  for (let first = 1; first <= CARDS; first += 2_500) {
+    await bench.importDocument({
+      cards: Array.from({ length: 2_500 }, (_, k) => {
+        const id = first + k;
+        const read = id >= READ_CARDS[0];
+        return {
+          team_id: team,
+          id: String(id),
+          project_id: '1',
+          title: `Card ${id}`,
+          owner_id: b.userId,
+          members: [b.userId],
+          tags: read ? Array.from({ length: TAGS_PER_READ_CARD }, (_, t) => String(((id * 7 + t * 97) % TAGS) + 1)) : [],
+        };
+      }),
+    });
+  }
+  // Statistics and visibility map as autovacuum would leave them a minute after the import.
+  await bench.db.query(
+    'VACUUM (ANALYZE) pages, page_archives, page_members, page_bookmarks, page_watchers, page_comments, projects, note_templates, note_template_favourites, tags, cards, card_members, card_tags, tokens, members',
+  );
+  log(`seeded ${TEMPLATES} templates, ${TAGS} tags, ${CARDS} cards and vacuumed in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  return { a, b };
+}
+
+/** The operations in the order they run: reads first (the attaches grow the tags' card counts a card read sums). */
+export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
+  const random = seededRandom(5);
+  let counter = 0;
+  const unique = () => `${Date.now().toString(36)}-${counter++}`;
+  const pagePath = (ws: PageWorkspace, id: string) => `/v1/${ws.teamId}/pages/${id}`;
+  const json = (value: object) => JSON.stringify(value);
+
+  // Leaves of projects 3..10 of B: a move carries its subtree, so moving leaves keeps every move one page.
+  const hasChildren = new Set(b.pages.map((p) => p.parent_page_id));
+  const movers = b.pages.filter((p) => Number(p.project_id) >= 3 && !hasChildren.has(p.id)).map((p) => p.id);
+  const moverProject = new Map(b.pages.map((p) => [p.id, Number(p.project_id)]));
+  let nextMover = 0;
+
+  const attach = (name: string, cards: readonly [number, number], perRequest: number): Operation => {
+    const span = cards[1] - cards[0] + 1;
+    const capacity = span * Math.floor(TAGS / perRequest);
+    let k = 0;
+    return {
+      name,
+      auth: b.auth,
+      status: 204,
+      description:
+        `POST {"ids": [${perRequest === 1 ? 'one id' : `${perRequest} ids`}]} to cards ${cards[0]}..${cards[1]} in turn; ` +
+        `each pass over the cards takes the next ${perRequest === 1 ? 'tag' : `${perRequest} tags`}, so the first ${capacity.toLocaleString('en')} requests all insert new pairs (later ones would re-attach: idempotent, no insert)`,
+      next: () => {
+        const i = k++;
+        const card = cards[0] + (i % span);
+        const window = Math.floor(i / span) % Math.floor(TAGS / perRequest);
+        const ids = Array.from({ length: perRequest }, (_, t) => String(window * perRequest + t + 1));
+        return { method: 'POST', path: `/v1/${b.teamId}/cards/${card}/tags`, body: json({ ids }) };
+      },
+      exhausted: () => k > capacity,
+    };
+  };
+
+  const ops: Operation[] = [
+    {
+      name: 'template GET',
+      full: true,
+      auth: b.auth,
+      status: 200,
+      description: `GET of a random template of ${TEMPLATES.toLocaleString('en')}`,
+      next: () => ({ method: 'GET', path: `/v1/${b.teamId}/notes/templates/tpl${randomBelow(random, TEMPLATES) + 1}` }),
+    },
+    {
+      name: 'page GET',
+      auth: b.auth,
+      status: 200,
+      description: `GET of a random page of ${b.pages.length.toLocaleString('en')} (its position is a count of the siblings before it)`,
+      next: () => ({ method: 'GET', path: pagePath(b, pick(random, b.pageIds)) }),
+    },
+    {
+      name: 'card GET',
+      full: true,
+      auth: b.auth,
+      status: 200,
+      description: `GET of a random card of ${READ_CARDS[1] - READ_CARDS[0] + 1} with ${TAGS_PER_READ_CARD} tags each (with each tag's card count)`,
+      next: () => ({ method: 'GET', path: `/v1/${b.teamId}/cards/${READ_CARDS[0] + randomBelow(random, READ_CARDS[1] - READ_CARDS[0] + 1)}` }),
+    },
+    {
+      name: 'template PATCH title',
+      auth: b.auth,
+      status: 200,
+      description: `PATCH {"title": new} of a random template of ${TEMPLATES.toLocaleString('en')} (a new title each request)`,
+      next: () => ({ method: 'PATCH', path: `/v1/${b.teamId}/notes/templates/tpl${randomBelow(random, TEMPLATES) + 1}`, body: json({ title: `Title ${unique()}` }) }),
+    },
+    {
+      name: `page title PATCH (${b.pages.length / 1000}k pages)`,
+      auth: b.auth,
+      status: 200,
+      description: `PATCH {"title": new} of a random page of ${b.pages.length.toLocaleString('en')}`,
+      next: () => ({ method: 'PATCH', path: pagePath(b, pick(random, b.pageIds)), body: json({ title: `Title ${unique()}` }) }),
+    },
+    ...[
+          {
+            name: 'page title PATCH (100 pages)',
+            full: true,
+            auth: a.auth,
+            status: 200,
+            description: `PATCH {"title": new} of a random page of ${a.pages.length}`,
+            next: (): Request => ({ method: 'PATCH', path: pagePath(a, pick(random, a.pageIds)), body: json({ title: `Title ${unique()}` }) }),
+          },
+        ],
+    {
+      name: 'page reorder (10 siblings)',
+      auth: a.auth,
+      status: 200,
+      description: 'PATCH {"position": random 0..9} of a random child of the 10-child parent (about 1 in 10 lands where the page already is: no write)',
+      next: () => ({ method: 'PATCH', path: pagePath(a, pick(random, a.family.children)), body: json({ position: randomBelow(random, 10) }) }),
+    },
+    {
+      name: 'page reorder (10,000 siblings)',
+      auth: b.auth,
+      status: 200,
+      description: 'PATCH {"position": random 0..9,999} of a random child of the 10,000-child parent',
+      next: () => ({ method: 'PATCH', path: pagePath(b, pick(random, b.family.children)), body: json({ position: randomBelow(random, 10_000) }) }),
+    },
+    {
+      name: 'page move across projects',
+      auth: b.auth,
+      status: 200,
+      description: `PATCH {"project_id": another} of leaf pages of projects 3..10 in turn (${movers.length.toLocaleString('en')} of them), each to the next project: lands last at its root`,
+      next: () => {
+        const id = movers[nextMover++ % movers.length];
+        const target = ((moverProject.get(id)! - 3 + 1) % 8) + 3;
+        moverProject.set(id, target);
+        return { method: 'PATCH', path: pagePath(b, id), body: json({ project_id: String(target) }) };
+      },
+    },
+    attach('tag attach (1 id)', ONE_ID_CARDS, 1),
+    attach('tag attach (100 ids)', HUNDRED_ID_CARDS, 100),
+  ];
+  // --quick keeps under 3 minutes by leaving out two of the three GETs and the small title case.
+  return ops.filter((op) => !(quick && op.full));
+}

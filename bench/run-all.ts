@@ -1,0 +1,144 @@
+/**
+ * Every operation under load, beside the raw Node + PostgreSQL floor (issue 5, "The benchmark").
+ *
+ *   npm run bench                  100,000 pages; 5 s warm-up + 10 s per operation, concurrency and server
+ *   npm run bench -- --quick       20,000 pages; 10 requests per connection (at least 100) + 2 s each, under 3 minutes
+ *   npm run bench -- --soak        also 5 minutes at concurrency 64 against the app: RSS after minute 1 vs the end
+ *   options: --duration S --warmup S (whole seconds; a warm-up under 1 s is a count of requests) --concurrency 1,16,64 --only "page GET,card GET"
+ *
+ * Seeds through ImportService (bench/load/workload.ts), starts the app and the baseline
+ * (bench/baseline/server.ts) each in its own process on the same database, drives each operation with
+ * autocannon at each concurrency against one then the other (the order alternating), and writes
+ * bench/results/latest.json, BENCHMARKS.md and bench/chart.svg (bench/load/publish.ts).
+ */
+import { cpus, totalmem } from 'node:os';
+import { openBenchDatabase } from './support/bench-database';
+import { startBenchApp } from './support/bench-app';
+import { measure, RunFigures } from './load/load-run';
+import { publish, ResultRow } from './load/publish';
+import { startServer, ServerProcess } from './load/servers';
+import { soak, SoakFigures } from './load/soak';
+import { operations, seed } from './load/workload';
+
+interface Options {
+  quick: boolean;
+  soak: boolean;
+  duration: number;
+  warmup: number;
+  concurrency: number[];
+  only: string[] | null;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { quick: false, soak: false, duration: NaN, warmup: NaN, concurrency: [1, 16, 64], only: null };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--quick') options.quick = true;
+    else if (flag === '--soak') options.soak = true;
+    else if (flag === '--duration') options.duration = Number(value());
+    else if (flag === '--warmup') options.warmup = Number(value());
+    else if (flag === '--concurrency') options.concurrency = value().split(',').map(Number);
+    else if (flag === '--only') options.only = value().split(',').map((s) => s.trim());
+    else throw new Error(`Unknown argument ${argv[i]}; known: --quick, --soak, --duration S, --warmup S, --concurrency 1,16,64, --only "op,op"`);
+  }
+  if (Number.isNaN(options.duration)) options.duration = options.quick ? 2 : 10;
+  if (Number.isNaN(options.warmup)) options.warmup = options.quick ? 0.3 : 5;
+  return options;
+}
+
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const started = performance.now();
+  const database = await openBenchDatabase();
+  // The seeding app and the two servers all use this database; the embedded one is deleted at the end.
+  process.env.DATABASE_URL = database.url;
+  const servers: ServerProcess[] = [];
+  const stopAll = async () => {
+    for (const server of servers) await server.stop().catch(() => undefined);
+    await database.close();
+  };
+  process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
+  try {
+    const seeder = await startBenchApp();
+    const workspaces = await seed(seeder, options.quick, log);
+    const [{ server_version: postgres }] = await seeder.db.query('SHOW server_version');
+    await seeder.app.close();
+
+    const app = await startServer('app', database.url);
+    servers.push(app);
+    const baseline = await startServer('baseline', database.url);
+    servers.push(baseline);
+    log(`app ${app.baseUrl}, baseline ${baseline.baseUrl}; ${options.warmup} s warm-up + ${options.duration} s per run`);
+
+    const ops = operations(workspaces, options.quick).filter((op) => !options.only || options.only.includes(op.name));
+    const rows: ResultRow[] = [];
+    const details: Array<{ operation: string; concurrency: number; app: RunFigures; baseline: RunFigures }> = [];
+    let turn = 0;
+    for (const op of ops) {
+      for (const concurrency of options.concurrency) {
+        // Alternate which server goes first, so neither always runs on the table the other just warmed.
+        const order = turn++ % 2 === 0 ? [app, baseline] : [baseline, app];
+        const figures: Record<string, RunFigures> = {};
+        for (const server of order) figures[server.kind] = await measure(server, op, concurrency, options.warmup, options.duration);
+        const ours = figures.app;
+        const floor = figures.baseline;
+        rows.push({
+          operation: op.name,
+          concurrency,
+          rps: round(ours.rps, 1),
+          p50_ms: round(ours.p50_ms, 2),
+          p99_ms: round(ours.p99_ms, 2),
+          round_trips: round(ours.round_trips, 2),
+          rss_mb: round(ours.peak_rss_mb, 1),
+          baseline_rps: round(floor.rps, 1),
+          baseline_p99_ms: round(floor.p99_ms, 2),
+          ratio: round(ours.rps / floor.rps, 3),
+        });
+        details.push({ operation: op.name, concurrency, app: ours, baseline: floor });
+        const failed = ours.failures + floor.failures > 0 ? `  FAILURES app ${ours.failures}, baseline ${floor.failures}` : '';
+        log(
+          `${op.name.padEnd(32)} c=${String(concurrency).padStart(2)}  ${ours.rps.toFixed(0).padStart(6)} rps vs ${floor.rps.toFixed(0).padStart(6)}` +
+            `  (${(ours.rps / floor.rps).toFixed(2)}x)  p99 ${ours.p99_ms.toFixed(1)} vs ${floor.p99_ms.toFixed(1)} ms` +
+            `  round trips ${ours.round_trips.toFixed(1)} vs ${floor.round_trips.toFixed(1)}  rss ${ours.peak_rss_mb.toFixed(0)} MB${failed}`,
+        );
+      }
+      if (op.exhausted?.()) log(`${op.name}: ran past its fresh (card, tag) pairs; later requests re-attached`);
+    }
+
+    let soakFigures: SoakFigures | undefined;
+    if (options.soak) soakFigures = await soak(app, ops, 64, 300, log);
+
+    const machine = {
+      cores: cpus().length,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      memory_gb: round(totalmem() / 1024 ** 3, 1),
+      postgres,
+      database: database.kind,
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      date: new Date().toISOString(),
+      mode: options.quick ? 'quick' : 'full',
+      pages: workspaces.b.pages.length,
+      warmup_s: options.warmup,
+      duration_s: options.duration,
+    };
+    const files = await publish({ machine, results: rows }, { details, soak: soakFigures, operations: ops.map((o) => ({ name: o.name, description: o.description })) }, log);
+    log(`wrote ${files.join(', ')} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if (details.some((d) => d.app.failures + d.baseline.failures > 0)) {
+      log('some requests failed (see bench/results/latest-details.json)');
+      process.exitCode = 1;
+    }
+  } finally {
+    await stopAll();
+  }
+}
+
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
