@@ -95,7 +95,8 @@ describe('token storage and lookup', () => {
       `${secret}A`,
       secret.slice(0, -1) + (last === last.toUpperCase() ? last.toLowerCase() : last.toUpperCase()),
     ].filter((candidate) => candidate !== secret);
-    expect(near.length).toBeGreaterThanOrEqual(7);
+    // 6 or 7 near misses: a last character of 0, _ or - has no other case and is in the list above.
+    expect(near.length).toBeGreaterThanOrEqual(6);
     for (const candidate of near) {
       const res = await getWith(candidate);
       expectError(res, 'UNAUTHENTICATED');
