@@ -18,6 +18,7 @@ import { send } from './support/http';
 import { runInterleaved, summarize, Variant } from './support/latency';
 import { environment, latencyTable, parseArgs, writeResult } from './support/report';
 import { countStatements, StatementCount } from './support/statement-counter';
+import { explainAnalyze } from './support/explain';
 
 const WORKSPACE_TAGS = 200; // project_id null
 const PROJECT_TAGS = 100; // of the cards' project
@@ -174,16 +175,7 @@ async function explainCardQueries(
   const actor = JSON.stringify({ user_id: userId, type: 'user' });
   const plans: Record<string, string> = {};
   const explain = async (name: string, sql: string, params: unknown[]) => {
-    const runner = db.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      const rows: Array<{ 'QUERY PLAN': string }> = await runner.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-      plans[name] = rows.map((r) => r['QUERY PLAN']).join('\n');
-    } finally {
-      await runner.rollbackTransaction().catch(() => undefined);
-      await runner.release();
-    }
+    plans[name] = await explainAnalyze(db, sql, params);
   };
   await explain('LOCK_CARD', LOCK_CARD, [teamId, freshCard, userId]);
   await explain('ATTACH_TAGS (100 new)', ATTACH_TAGS, [teamId, freshCard, ids, projectId, actor]);

@@ -27,6 +27,7 @@ import { runInterleaved, summarize, Variant } from './support/latency';
 import { pick, randomBelow, seededRandom } from './support/random';
 import { environment, latencyTable, parseArgs, writeResult } from './support/report';
 import { countStatements, StatementCount } from './support/statement-counter';
+import { explainAnalyze } from './support/explain';
 
 const SMALL = { total: 100, family: 10, chainDepth: 20, otherProjects: 2, seed: 1 };
 const LARGE = { total: 100_000, family: 10_000, chainDepth: 200, otherProjects: 8, seed: 2 };
@@ -269,16 +270,7 @@ async function checkSeed(db: DataSource, a: PageWorkspace, b: PageWorkspace): Pr
 async function explainPageQueries(db: DataSource, a: PageWorkspace, b: PageWorkspace): Promise<Record<string, string>> {
   const plans: Record<string, string> = {};
   const explain = async (name: string, sql: string, params: unknown[]) => {
-    const runner = db.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      const rows: Array<{ 'QUERY PLAN': string }> = await runner.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-      plans[name] = rows.map((r) => r['QUERY PLAN']).join('\n');
-    } finally {
-      await runner.rollbackTransaction().catch(() => undefined);
-      await runner.release();
-    }
+    plans[name] = await explainAnalyze(db, sql, params);
   };
   const order = async (ws: PageWorkspace): Promise<string[]> =>
     (await db.query(`SELECT id::text FROM pages WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`, [ws.teamId, ws.family.parent])).map(
