@@ -16,6 +16,7 @@ async function bootstrap(): Promise<void> {
     createApp(AppModule.forRoot(config, database.url), { bufferLogs: true, abortOnError: false }),
     (created) => created.close(), // stops accepting, lets in-flight requests finish, closes the pool
   );
+  lifecycle.drainOnStop(app.getHttpServer()); // before listening, so every response is counted
   configureApp(app);
   const logger = app.get(Logger);
   lifecycle.log = (message) => logger.log(message);

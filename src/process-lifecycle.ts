@@ -25,8 +25,6 @@ export class ProcessLifecycle {
   /** Awaits a boot step and remembers `undo` for its result. Never returns once a stop was requested. */
   async start<T>(step: Promise<T>, undo?: (value: T) => Promise<unknown>): Promise<T> {
     const done = step.then((value) => {
-      const server = httpServerOf(value);
-      if (server) this.onStopRequested.push(drainKeepAlive(server, () => this.stopRequested));
       if (undo) this.undo.push(() => undo(value));
       return value;
     });
@@ -34,6 +32,11 @@ export class ProcessLifecycle {
     const value = await done;
     if (this.stopRequested) await new Promise<never>(() => undefined); // the signal handler owns the process now
     return value;
+  }
+
+  /** Once a stop is requested, ends the server's keep-alive connections after their current request. */
+  drainOnStop(server: Server): void {
+    this.onStopRequested.push(drainKeepAlive(server, () => this.stopRequested));
   }
 
   /** Boot failed: report it, undo what was started, exit 1. */
@@ -66,13 +69,6 @@ export class ProcessLifecycle {
     })();
     return this.stopping;
   }
-}
-
-/** The HTTP server of a step's value that serves HTTP (a Nest application), if it is one. */
-function httpServerOf(value: unknown): Server | undefined {
-  const getHttpServer = (value as { getHttpServer?: unknown } | null)?.getHttpServer;
-  const server: unknown = typeof getHttpServer === 'function' ? getHttpServer.call(value) : undefined;
-  return server instanceof Server ? server : undefined;
 }
 
 /**
