@@ -5,6 +5,7 @@
  *   npm run bench -- --quick       20,000 pages; 10 requests per connection (at least 100) + 2 s each, under 3 minutes
  *   npm run bench -- --soak        also 5 minutes at concurrency 64 against the app: RSS after minute 1 vs the end
  *   options: --duration S --warmup S (whole seconds; a warm-up under 1 s is a count of requests) --concurrency 1,16,64 --only "page GET,card GET"
+ *            --profile DIR (both servers run under `node --cpu-prof`; DIR/app.cpuprofile and DIR/baseline.cpuprofile)
  *
  * Seeds through ImportService (bench/load/workload.ts), starts the app and the baseline
  * (bench/baseline/server.ts) each in its own process on the same database, drives each operation with
@@ -27,6 +28,7 @@ interface Options {
   warmup: number;
   concurrency: number[];
   only: string[] | null;
+  profile?: string;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -40,7 +42,8 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--warmup') options.warmup = Number(value());
     else if (flag === '--concurrency') options.concurrency = value().split(',').map(Number);
     else if (flag === '--only') options.only = value().split(',').map((s) => s.trim());
-    else throw new Error(`Unknown argument ${argv[i]}; known: --quick, --soak, --duration S, --warmup S, --concurrency 1,16,64, --only "op,op"`);
+    else if (flag === '--profile') options.profile = value();
+    else throw new Error(`Unknown argument ${argv[i]}; known: --quick, --soak, --duration S, --warmup S, --concurrency 1,16,64, --only "op,op", --profile DIR`);
   }
   if (Number.isNaN(options.duration)) options.duration = options.quick ? 2 : 10;
   if (Number.isNaN(options.warmup)) options.warmup = options.quick ? 0.3 : 5;
@@ -67,9 +70,9 @@ async function main(): Promise<void> {
     const [{ server_version: postgres }] = await seeder.db.query('SHOW server_version');
     await seeder.app.close();
 
-    const app = await startServer('app', database.url);
+    const app = await startServer('app', database.url, options.profile);
     servers.push(app);
-    const baseline = await startServer('baseline', database.url);
+    const baseline = await startServer('baseline', database.url, options.profile);
     servers.push(baseline);
     log(`app ${app.baseUrl}, baseline ${baseline.baseUrl}; ${options.warmup} s warm-up + ${options.duration} s per run`);
 
@@ -102,7 +105,9 @@ async function main(): Promise<void> {
         log(
           `${op.name.padEnd(32)} c=${String(concurrency).padStart(2)}  ${ours.rps.toFixed(0).padStart(6)} rps vs ${floor.rps.toFixed(0).padStart(6)}` +
             `  (${(ours.rps / floor.rps).toFixed(2)}x)  p99 ${ours.p99_ms.toFixed(1)} vs ${floor.p99_ms.toFixed(1)} ms` +
-            `  round trips ${ours.round_trips.toFixed(1)} vs ${floor.round_trips.toFixed(1)}  rss ${ours.peak_rss_mb.toFixed(0)} MB${failed}`,
+            `  round trips ${ours.round_trips.toFixed(1)} vs ${floor.round_trips.toFixed(1)}  rss ${ours.peak_rss_mb.toFixed(0)} MB` +
+            `  cpu/req ${ours.cpu_ms_per_request.toFixed(2)} vs ${floor.cpu_ms_per_request.toFixed(2)} ms` +
+            `  db cpu/req ${ours.database_cpu_ms_per_request?.toFixed(2) ?? '-'} vs ${floor.database_cpu_ms_per_request?.toFixed(2) ?? '-'} ms${failed}`,
         );
       }
       if (op.exhausted?.()) log(`${op.name}: ran past its fresh (card, tag) pairs; later requests re-attached`);

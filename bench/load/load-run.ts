@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { databaseCpuMs } from './database-cpu';
 import type { Operation } from './workload';
 import type { ServerProcess } from './servers';
 
@@ -11,6 +12,10 @@ export interface RunFigures {
   failures: number;
   round_trips: number;
   peak_rss_mb: number;
+  /** The server process's CPU time (user + system) per request answered: its own cost, free of the machine's noise. */
+  cpu_ms_per_request: number;
+  /** CPU time of the local postgres processes per request answered (null when PostgreSQL is not on this machine). */
+  database_cpu_ms_per_request: number | null;
 }
 
 /** autocannon at `connections` for `seconds`, every request drawn from the operation's generator. */
@@ -42,7 +47,9 @@ export async function measure(server: ServerProcess, op: Operation, connections:
   if (warmupSeconds >= 1) await cannon(server, op, connections, { duration: Math.round(warmupSeconds) });
   else if (warmupSeconds > 0) await cannon(server, op, connections, { amount: Math.max(100, 10 * connections) });
   await server.reset();
+  const databaseBefore = databaseCpuMs();
   const result = await cannon(server, op, connections, { duration: Math.max(1, Math.round(seconds)) });
+  const databaseAfter = databaseCpuMs();
   const stats = await server.stats();
   const ok = result['2xx'];
   const requests = result.requests.total;
@@ -54,5 +61,7 @@ export async function measure(server: ServerProcess, op: Operation, connections:
     failures: requests - ok + result.errors + result.timeouts,
     round_trips: requests > 0 ? stats.queries / requests : 0,
     peak_rss_mb: stats.peakRssMb,
+    cpu_ms_per_request: requests > 0 ? stats.cpuMs / requests : 0,
+    database_cpu_ms_per_request: requests > 0 && databaseBefore !== null && databaseAfter !== null ? (databaseAfter - databaseBefore) / requests : null,
   };
 }

@@ -46,15 +46,18 @@ export async function publish(latest: Latest, extras: Extras, log: (line: string
 const fixed = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 
 function markdownTable(rows: ResultRow[], extras: Extras): string {
-  const baselineTrips = new Map(extras.details.map((d) => [`${d.operation}@${d.concurrency}`, d.baseline.round_trips]));
+  const details = new Map(extras.details.map((d) => [`${d.operation}@${d.concurrency}`, d]));
   const lines = [
-    '| Operation | Conc. | req/s | baseline req/s | ratio | p50 ms | p99 ms | baseline p99 ms | p99 / baseline | round trips (baseline) | peak RSS MB |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Operation | Conc. | req/s | baseline req/s | ratio | p50 ms | p99 ms | baseline p99 ms | p99 / baseline | round trips (baseline) | CPU ms/req (baseline) | database CPU ms/req (baseline) | peak RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
+    const d = details.get(`${r.operation}@${r.concurrency}`);
+    const pair = (ours: number | null | undefined, floor: number | null | undefined, digits: number) => `${fixed(ours ?? NaN, digits)} (${fixed(floor ?? NaN, digits)})`;
     lines.push(
       `| ${r.operation} | ${r.concurrency} | ${fixed(r.rps, 0)} | ${fixed(r.baseline_rps, 0)} | ${fixed(r.ratio, 2)} | ${fixed(r.p50_ms, 1)} | ${fixed(r.p99_ms, 1)} | ` +
-        `${fixed(r.baseline_p99_ms, 1)} | ${fixed(r.p99_ms / r.baseline_p99_ms, 2)} | ${fixed(r.round_trips, 1)} (${fixed(baselineTrips.get(`${r.operation}@${r.concurrency}`) ?? NaN, 1)}) | ${fixed(r.rss_mb, 0)} |`,
+        `${fixed(r.baseline_p99_ms, 1)} | ${fixed(r.p99_ms / r.baseline_p99_ms, 2)} | ${pair(r.round_trips, d?.baseline.round_trips, 1)} | ` +
+        `${pair(d?.app.cpu_ms_per_request, d?.baseline.cpu_ms_per_request, 2)} | ${pair(d?.app.database_cpu_ms_per_request, d?.baseline.database_cpu_ms_per_request, 2)} | ${fixed(r.rss_mb, 0)} |`,
     );
   }
   return lines.join('\n');
@@ -103,7 +106,7 @@ function gaps(rows: ResultRow[], extras: Extras): string[] {
   const extraTrips = extras.details
     .filter((d) => d.concurrency === 1 && d.app.round_trips - d.baseline.round_trips >= 0.5)
     .map((d) => `${d.operation} ${fixed(d.app.round_trips, 1)} vs ${fixed(d.baseline.round_trips, 1)}`);
-  out.push(extraTrips.length ? `- More SQL round trips per request than the baseline: ${extraTrips.join('; ')}.` : '- Round trips per request: the same as the baseline for every operation (the gap is in Node, not in PostgreSQL).');
+  out.push(extraTrips.length ? `- More SQL round trips per request than the baseline: ${extraTrips.join('; ')}.` : '- Round trips per request: never more than the baseline (one fewer: the token is answered from memory), so the gap is CPU in Node, not PostgreSQL.');
   return out;
 }
 
@@ -136,7 +139,12 @@ ${table}
 
 req/s counts successful answers only. p50/p99 are autocannon's, over the measured seconds. Round
 trips are the queries the server sent to PostgreSQL during the measured run (its \`pg.Client#query\`
-calls, \`START TRANSACTION\` and \`COMMIT\` included) divided by the requests answered. Peak RSS is the
+calls, \`START TRANSACTION\` and \`COMMIT\` included) divided by the requests answered; the service
+answers most requests' token from memory (TokenCache), the baseline looks it up every time. CPU
+ms/req is the server process's own user + system time (\`process.cpuUsage\`) per request answered;
+database CPU ms/req that of every local \`postgres\` process over the same seconds (read from /proc,
+ended backends included), background work and all. With the cores saturated, throughput is roughly
+the cores divided by the sum of those two and the load generator's share. Peak RSS is the
 service's process, sampled every 100 ms over the measured run. All of it is in
 \`bench/results/latest.json\` (\`{"machine", "results": [...]}\`) and, with the baseline's round trips and
 RSS and the failure counts, \`bench/results/latest-details.json\`.
@@ -149,12 +157,12 @@ ${targets(latest.results, extras).join('\n')}
 
 ${gaps(latest.results, extras).join('\n')}
 
-Both servers make the same statements, so the difference is what the service does in Node around them:
-Express routing, Passport and the guards, the validation pipe (class-transformer + class-validator
-over the DTO), TypeORM's query runner and transaction wrapper, the interceptors, helmet, pino's request
-log and serialization. Where the ratio drops as concurrency rises, that Node work is what saturates:
-with two cores shared by PostgreSQL and the load generator, CPU per request is the limit, not the
-database. Profile before cutting (\`node --cpu-prof\`); see issue 5.
+Both servers make the same statements (the service one fewer: the token lookup, answered from memory),
+so the difference is what the service does in Node around them, visible in the CPU ms/req column:
+Express routing, helmet, pino-http's request logger, body reading, Passport and the guards, the
+validation pipe (class-transformer + class-validator over the DTOs), Nest's execution context, and
+the garbage those allocate. With two cores shared by PostgreSQL and the load generator, CPU per
+request is the limit. Profile before cutting: \`--profile DIR\` and bench/README.md, "Finding the cost".
 
 ## The operations
 

@@ -5,7 +5,9 @@
  * over the IPC channel of child_process.fork:
  *   -> {type: 'ready', port}                      once listening
  *   <- {type: 'reset'}                            zero the counters (before a measured run)
- *   <- {type: 'stats'} -> {type: 'stats', queries, peakRssMb, rssMb}
+ *   <- {type: 'stats'} -> {type: 'stats', queries, peakRssMb, rssMb, cpuMs}
+ * cpuMs is the process's user + system CPU time since the last reset (process.cpuUsage): what one
+ * server spends per request, whatever the load generator and PostgreSQL take from the shared cores.
  * Round trips are counted as bench/support/statement-counter.ts counts them: by wrapping
  * pg.Client.prototype.query, which the app's pool (TypeORM) and the baseline's pool both go through.
  */
@@ -15,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 const MB = 1024 * 1024;
 let queries = 0;
 let peakRss = 0;
+let cpuAtReset = process.cpuUsage();
 
 function installProbe(): void {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
@@ -28,11 +31,13 @@ function installProbe(): void {
   process.on('message', (message: { type: string }) => {
     if (message.type === 'reset') {
       queries = 0;
+      cpuAtReset = process.cpuUsage();
       peakRss = process.memoryUsage.rss();
       process.send!({ type: 'reset' });
     } else if (message.type === 'stats') {
       sample();
-      process.send!({ type: 'stats', queries, peakRssMb: peakRss / MB, rssMb: process.memoryUsage.rss() / MB });
+      const cpu = process.cpuUsage(cpuAtReset);
+      process.send!({ type: 'stats', queries, peakRssMb: peakRss / MB, rssMb: process.memoryUsage.rss() / MB, cpuMs: (cpu.user + cpu.system) / 1000 });
     }
   });
 }
@@ -59,8 +64,10 @@ async function main(): Promise<void> {
     throw new Error(`server-child: unknown kind ${kind}`);
   }
   process.send({ type: 'ready', port });
-  // The driver ends this process (SIGTERM) or goes away (the IPC channel closes).
+  // The driver ends this process (SIGTERM) or goes away (the IPC channel closes). Exiting through
+  // process.exit lets `--cpu-prof` write its profile, which a death by signal would not.
   process.on('disconnect', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
 }
 
 main().catch((error: unknown) => {

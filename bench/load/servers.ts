@@ -5,6 +5,8 @@ export interface ServerStats {
   queries: number;
   peakRssMb: number;
   rssMb: number;
+  /** User + system CPU time of the server process since the last reset. */
+  cpuMs: number;
 }
 
 /** A server under load in its own process (server-child.ts), and the driver's end of its IPC channel. */
@@ -16,9 +18,11 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServer(kind: 'app' | 'baseline', databaseUrl: string): Promise<ServerProcess> {
+/** `profileDir`: run the server under `node --cpu-prof`, its profile written there when it stops. */
+export async function startServer(kind: 'app' | 'baseline', databaseUrl: string, profileDir?: string): Promise<ServerProcess> {
   const child: ChildProcess = fork(join(__dirname, 'server-child.js'), [kind], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    execArgv: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `${kind}.cpuprofile`] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const reply = <T>(type: string): Promise<T> =>
