@@ -2,6 +2,7 @@ import { CreateWorkspaces0000000000001 } from './0001-create-workspaces';
 import { CreateNoteTemplates0000000000002 } from './0002-create-note-templates';
 import { CreatePages0000000000003 } from './0003-create-pages';
 import { CreateCards0000000000004 } from './0004-create-cards';
+import { NotifyAuthChanges0000000000005 } from './0005-notify-auth-changes';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   CreateNoteTemplates0000000000002,
   CreatePages0000000000003,
   CreateCards0000000000004,
+  NotifyAuthChanges0000000000005,
 ];

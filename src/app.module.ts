@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import { AuthChangeListener } from './auth/auth-change-listener';
 import { AuthModule } from './auth/auth.module';
 import { CardsModule } from './cards/cards.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
@@ -11,6 +12,7 @@ import { JsonBodyGuard } from './common/json-body.guard';
 import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { PendingMigrationsOnBoot } from './database/pending-migrations';
+import { SqlModule } from './database/sql';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
 import { ImportModule } from './import/import.module';
@@ -27,8 +29,12 @@ export class AppModule {
       global: true,
       imports: [
         // pino-http itself is attached in configureApp, ahead of body parsing, so that every request is logged.
-        LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, useExisting: true }),
+        // forRoutes []: no request-scoped logger. Requests log through pino-http's req.log; nestjs-pino's
+        // per-request AsyncLocalStorage would turn on promise hooks for every promise (Node 20), at a
+        // cost measurable in the benchmark (issue 5), for Nest log lines a request never writes.
+        LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, useExisting: true, forRoutes: [] }),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config)),
+        SqlModule,
         ThrottlerModule.forRoot({
           throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }],
           skipIf: () => config.rateLimitPerMinute === 0,
@@ -43,6 +49,7 @@ export class AppModule {
       providers: [
         { provide: AppConfig, useValue: config },
         PendingMigrationsOnBoot,
+        AuthChangeListener,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // Global guards run in this order: token (401), rate limit (429), team_id shape and membership (400/403), then the body (415/400).
         { provide: APP_GUARD, useClass: BearerAuthGuard },

@@ -9,10 +9,9 @@
  * tokens joined with members, one query), the same membership and role check (token's workspace,
  * writers only for writes, guests only on resources listing them), and the same statements with the
  * same transaction boundaries, row locks and advisory locks, touching the same rows: it reuses the SQL
- * of src/pages/page-queries.ts and src/cards/card-queries.ts, sortKeyAt (src/pages/sibling-order.ts)
- * and toPageView (src/pages/page.view.ts). The template statements are written out here as TypeORM
- * builds them in NotesService (select with the favourite subquery, FOR NO KEY UPDATE, UPDATE ...
- * RETURNING time_updated). Deadlocks and serialization failures are retried, as retryOnConflict does.
+ * of src/notes/note-template-queries.ts, src/pages/page-queries.ts and src/cards/card-queries.ts,
+ * sortKeyAt (src/pages/sibling-order.ts) and the views (toNoteTemplateView, toPageView). Deadlocks
+ * and serialization failures are retried, as retryOnConflict does.
  *
  * What it leaves out, on purpose (the framework's and the contract's share of the cost):
  *   - validation of path and body beyond what the SQL needs (class-validator, the DTOs, unknown
@@ -29,25 +28,14 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool, PoolClient } from 'pg';
-import type { EntityManager } from 'typeorm';
+import { AUTHENTICATE } from '../../src/auth/token-queries';
+import { sessionOf } from '../../src/database/sql';
+import { FOR_UPDATE, READ_TEMPLATE, TemplateRow, toNoteTemplate, updateTemplate } from '../../src/notes/note-template-queries';
+import { toNoteTemplateView } from '../../src/notes/note-template.view';
 import { ATTACH_TAGS, LOCK_CARD, READ_CARD } from '../../src/cards/card-queries';
 import { MOVE_SUBTREE_TO_PROJECT, PAGE_STATE, PROJECT_EXISTS, READ_PAGE } from '../../src/pages/page-queries';
 import { PageRow, toPageView } from '../../src/pages/page.view';
 import { sortKeyAt } from '../../src/pages/sibling-order';
-
-/** The same lookup as TokensService.authenticate. */
-const AUTHENTICATE = `SELECT t.id, t.team_id, t.user_id, t.actor, m.role
-         FROM tokens t JOIN members m ON m.team_id = t.team_id AND m.user_id = t.user_id
-        WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`;
-
-/** NotesService.find: the template and whether the caller favourited it. $1 team, $2 template, $3 user. */
-const TEMPLATE = `
-  SELECT t.team_id, t.id, t.owner_id, t.title, t.context, t.sections, t.ai_actions, t.is_shared, t.icon,
-         t.created_by, t.updated_by, t.time_created, t.time_updated,
-         (SELECT count(*) > 0 FROM note_template_favourites f WHERE f.team_id = t.team_id AND f.template_id = t.id AND f.user_id = $3) AS is_favourited
-    FROM note_templates t
-   WHERE t.team_id = $1 AND t.id = $2`;
-const UPDATE_TEMPLATE_TITLE = `UPDATE note_templates SET title = $3, updated_by = $4, time_updated = now() WHERE team_id = $1 AND id = $2 RETURNING time_updated`;
 
 const WRITERS = new Set(['owner', 'admin', 'member', 'guest']);
 const BIGINT_MAX = 9223372036854775807n;
@@ -67,10 +55,6 @@ class HttpError extends Error {
     super(String(status));
   }
 }
-
-/** A query function shaped like EntityManager#query, so sortKeyAt runs on a pg client unchanged. */
-const asManager = (client: PoolClient): EntityManager =>
-  ({ query: async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rows }) as unknown as EntityManager;
 
 export interface BaselineOptions {
   databaseUrl: string;
@@ -138,23 +122,10 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
 
   // ---- note templates ----
 
-  const templateView = (t: Record<string, any>) => ({
-    id: t.id,
-    title: t.title,
-    context: t.context,
-    sections: t.sections.map(({ title, description }: { title: string; description: string }) => ({ title, description })),
-    ai_actions: t.ai_actions,
-    ...(t.icon ? { icon: t.icon } : {}),
-    user: t.created_by,
-    user_updated: t.updated_by,
-    time_created: new Date(t.time_created).getTime(),
-    time_updated: new Date(t.time_updated).getTime(),
-    is_shared: t.is_shared,
-    is_favourited: t.is_favourited,
-  });
+  const templateView = (t: TemplateRow) => toNoteTemplateView(toNoteTemplate(t), t.is_favourited);
 
   async function getTemplate(caller: Caller, teamId: string, id: string) {
-    const { rows } = await pool.query(TEMPLATE, [teamId, id, caller.userId]);
+    const { rows } = await pool.query<TemplateRow>(READ_TEMPLATE, [teamId, id, caller.userId]);
     const t = rows[0];
     if (!t) throw new HttpError(404);
     if (!(t.owner_id === caller.userId || t.owner_id === null || t.is_shared)) throw new HttpError(403);
@@ -165,12 +136,13 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
     if (typeof body.title !== 'string') throw new HttpError(400);
     const title = body.title;
     return transaction(async (client) => {
-      const { rows } = await client.query(`${TEMPLATE} FOR NO KEY UPDATE OF t`, [teamId, id, caller.userId]);
+      const { rows } = await client.query<TemplateRow>(READ_TEMPLATE + FOR_UPDATE, [teamId, id, caller.userId]);
       const t = rows[0];
       if (!t) throw new HttpError(404);
       if (t.owner_id !== caller.userId) throw new HttpError(403);
       if (t.title !== title) {
-        const updated = await client.query(UPDATE_TEMPLATE_TITLE, [teamId, id, title, JSON.stringify(caller.actor)]);
+        const update = updateTemplate(teamId, id, { title }, caller.actor);
+        const updated = await client.query(update.sql, update.params);
         Object.assign(t, { title, updated_by: caller.actor, time_updated: updated.rows[0].time_updated });
       }
       return { note_template: templateView(t) };
@@ -225,7 +197,7 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
         }
         const stays = there.projectId === state.project_id && there.parentId === state.parent_id;
         if (!stays || position !== undefined) {
-          const slot = await sortKeyAt(asManager(client), teamId, there, id, (position as number | undefined) ?? null, stays ? state.sort_key : null);
+          const slot = await sortKeyAt(sessionOf(client), teamId, there, id, (position as number | undefined) ?? null, stays ? state.sort_key : null);
           if (slot !== null) {
             columns.push(['parent_id', 'bigint', there.parentId], ['sort_key', 'text', slot.key]);
             newPosition = slot.position;

@@ -2,10 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { TokenActor } from '../common/actor';
+import { Sql } from '../database/sql';
 import { Role } from '../workspaces/roles';
 import { Caller } from './caller';
 import { generateTokenSecret, hashTokenSecret } from './token-secret';
 import { Token } from './token.entity';
+import { TokenCache } from './token-cache';
+import { AUTHENTICATE } from './token-queries';
 
 export interface NewToken {
   teamId: string;
@@ -29,30 +32,40 @@ interface AuthRow {
   team_id: string;
   user_id: string;
   actor: TokenActor;
+  expires_at: Date | null;
   role: Role;
 }
 
 @Injectable()
 export class TokensService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly sql: Sql,
+    private readonly cache: TokenCache,
+  ) {}
 
-  /** One indexed lookup by the secret's hash; unknown, expired and revoked tokens all give null. */
+  /**
+   * One indexed lookup by the secret's hash, remembered by the TokenCache; unknown, expired and
+   * revoked tokens all give null.
+   */
   async authenticate(secret: string): Promise<Caller | null> {
-    const rows: AuthRow[] = await this.db.query(
-      `SELECT t.id, t.team_id, t.user_id, t.actor, m.role
-         FROM tokens t JOIN members m ON m.team_id = t.team_id AND m.user_id = t.user_id
-        WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`,
-      [hashTokenSecret(secret)],
-    );
+    const hash = hashTokenSecret(secret);
+    const key = hash.toString('base64');
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const generation = this.cache.begin();
+    const rows: AuthRow[] = await this.sql.query(AUTHENTICATE, [hash]);
     const row = rows[0];
     if (!row) return null;
-    return {
+    const caller: Caller = {
       tokenId: row.id,
       teamId: row.team_id,
       userId: row.user_id,
       role: row.role,
       actor: { user_id: row.user_id, ...row.actor },
     };
+    this.cache.remember(key, caller, row.expires_at, generation);
+    return caller;
   }
 
   /** Issues a token; the secret is returned here once and stored only as its hash. */
@@ -90,6 +103,8 @@ export class TokensService {
        SELECT count(*)::int AS found FROM named`,
       [id, teamId ?? null],
     );
+    // Every instance forgets on the notification; this one also at once, so its next request knows.
+    this.cache.invalidate();
     return found;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Caller } from '../auth/caller';
 import { fitsBigint } from '../common/numeric-id';
+import { Sql } from '../database/sql';
 import { CommonErrors } from '../errors/common-errors';
 import { limitedToListedResources } from '../workspaces/roles';
 import { CardErrors } from './card-errors';
@@ -17,7 +17,7 @@ interface CardRow extends Omit<CardDto, 'user' | 'user_updated'> {
 
 @Injectable()
 export class CardsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Sql) {}
 
   /** Guests see only cards that list them; everyone else in the workspace sees every card. */
   async get(caller: Caller, teamId: string, cardId: string): Promise<CardDto> {

@@ -53,6 +53,14 @@ class Environment {
   @toInt() @IsInt() @Min(0) @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE = 1200;
 
+  /**
+   * How long a token lookup is remembered (ms); 0 looks every token up on every request. A change to
+   * tokens or members empties the cache of every instance at once (LISTEN/NOTIFY); this only bounds
+   * how long a lookup is trusted.
+   */
+  @toInt() @IsInt() @Min(0) @Max(3_600_000)
+  TOKEN_CACHE_TTL_MS = 10000;
+
   /** A request still unanswered after this long gets a 503, so no client waits forever. */
   @toInt() @IsInt() @Min(1000) @Max(600000)
   REQUEST_TIMEOUT_MS = 10000;
@@ -82,6 +90,7 @@ export class AppConfig {
   readonly collaborationSecret: string;
   readonly rateLimitPerMinute: number;
   readonly requestTimeoutMs: number;
+  readonly tokenCacheTtlMs: number;
   /** undefined: CORS off; true: any origin. */
   readonly corsOrigins: string[] | true | undefined;
 
@@ -100,6 +109,7 @@ export class AppConfig {
     this.collaborationSecret = env.COLLABORATION_SECRET ?? randomBytes(32).toString('hex');
     this.rateLimitPerMinute = env.RATE_LIMIT_PER_MINUTE;
     this.requestTimeoutMs = env.REQUEST_TIMEOUT_MS;
+    this.tokenCacheTtlMs = env.TOKEN_CACHE_TTL_MS;
     const origins = env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
     this.corsOrigins = origins?.includes('*') ? true : origins?.length ? origins : undefined;
   }

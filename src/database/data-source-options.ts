@@ -30,7 +30,7 @@ export function dataSourceOptions(url: string, config: AppConfig): DataSourceOpt
 
 /**
  * A connection whose query got no answer within query_timeout (a server that stopped answering) is
- * still busy with that query: the next statement on it, TypeORM's ROLLBACK, would wait a whole
+ * still busy with that query: the next statement on it, the ROLLBACK, would wait a whole
  * query_timeout more, and the pool would take it back stuck. So it is dropped: what follows on it
  * fails at once, and the pool opens a new one when it needs one.
  */

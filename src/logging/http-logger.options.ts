@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { stdSerializers } from 'pino';
 import type { Options } from 'pino-http';
 import { AppConfig } from '../config/app-config';
 
@@ -35,6 +36,13 @@ function withoutQuotedValue(text?: string): string | undefined {
   return head.replace(/"[\s\S]*"/, '"(value)"') + (frames < 0 ? '' : text.slice(frames));
 }
 
+/**
+ * pino-http's options. Its serializers see the raw request, response and error (wrapSerializers
+ * false): by default pino-http first copies each request into pino's standard shape (headers,
+ * remote address and port, ...) only for ours to keep three fields of it, which under load cost
+ * about a seventh of the service's CPU per request whatever the log level (issue 5). The error
+ * still goes through pino's standard error serializer first, as wrapping did.
+ */
 export function httpLoggerOptions(config: AppConfig): Options {
   return {
     level: config.logLevel,
@@ -44,15 +52,17 @@ export function httpLoggerOptions(config: AppConfig): Options {
       res.setHeader('X-Request-Id', id);
       return id;
     },
+    wrapSerializers: false,
     serializers: {
       // The path without its query string: a query may carry secrets.
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      err: unexpectedErrorFields,
+      req: (req: IncomingMessage & { id: string; originalUrl?: string }) => ({ id: req.id, method: req.method, url: (req.originalUrl ?? req.url ?? '').split('?')[0] }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+      err: (error: Error) => unexpectedErrorFields(stdSerializers.err(error)),
     },
+    // Nothing to add (undefined, not {}) spares a child logger per request.
     customProps: (_req, res) => {
       const locals = (res as ServerResponse & { locals?: { errorId?: string; errorSec?: string } }).locals;
-      return locals?.errorId ? { error_id: locals.errorId, error_sec: locals.errorSec } : {};
+      return (locals?.errorId ? { error_id: locals.errorId, error_sec: locals.errorSec } : undefined) as object;
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
   };

@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import type { SqlSession } from '../database/sql';
 import { Caller } from '../auth/caller';
 import { fitsBigint } from '../common/numeric-id';
 import { StaleRead } from '../common/retry-on-conflict';
@@ -32,7 +32,7 @@ export const isStructural = (patch: UpdatePageDto) =>
  */
 export class PageTree {
   constructor(
-    private readonly tx: EntityManager,
+    private readonly tx: SqlSession,
     private readonly teamId: string,
     private readonly pageId: string,
     private readonly page: PageState,
@@ -40,7 +40,7 @@ export class PageTree {
   ) {}
 
   /** The projects a patch may touch, read before locking (the transaction re-checks them after). */
-  static async projectsToLock(tx: EntityManager, teamId: string, pageId: string, page: PageState, patch: UpdatePageDto): Promise<Set<string>> {
+  static async projectsToLock(tx: SqlSession, teamId: string, pageId: string, page: PageState, patch: UpdatePageDto): Promise<Set<string>> {
     const projects = new Set([page.project_id]);
     if (patch.project_id !== undefined) projects.add(patch.project_id);
     const restoresToFormerParent = isArchived(page) && patch.archived === false && patch.parent_page_id === undefined && patch.project_id === undefined;

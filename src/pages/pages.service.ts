@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { Caller } from '../auth/caller';
 import { fitsBigint } from '../common/numeric-id';
 import { retryOnConflict, StaleRead } from '../common/retry-on-conflict';
 import { AppConfig } from '../config/app-config';
+import { Sql, SqlSession } from '../database/sql';
 import { CommonErrors } from '../errors/common-errors';
 import { limitedToListedResources } from '../workspaces/roles';
 import { CollaborationTokens } from './collaboration-tokens';
@@ -20,14 +20,14 @@ import { PageRow, toPageView } from './page.view';
 @Injectable()
 export class PagesService {
   constructor(
-    private readonly db: DataSource,
+    private readonly db: Sql,
     private readonly config: AppConfig,
     private readonly collaboration: CollaborationTokens,
   ) {}
 
   /** Guests see only pages that list them; everyone else in the workspace sees every page. */
   async get(caller: Caller, teamId: string, pageId: string): Promise<PageDto> {
-    return this.read(this.db.manager, caller, teamId, pageId);
+    return this.read(this.db, caller, teamId, pageId);
   }
 
   /**
@@ -57,7 +57,7 @@ export class PagesService {
    * The page's state with its row locked — after the advisory locks of every project a structural
    * patch may touch, taken in order, so that movers never wait on each other in a cycle.
    */
-  private async lockedState(tx: EntityManager, caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto) {
+  private async lockedState(tx: SqlSession, caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto) {
     const patchIsStructural = isStructural(patch);
     let lockedProjects = new Set<string>();
     if (patchIsStructural) {
@@ -70,7 +70,7 @@ export class PagesService {
     return { state, lockedProjects, patchIsStructural };
   }
 
-  private async state(tx: EntityManager, caller: Caller, teamId: string, pageId: string, lock: string): Promise<PageState> {
+  private async state(tx: SqlSession, caller: Caller, teamId: string, pageId: string, lock: string): Promise<PageState> {
     const [state] = await tx.query(`${PAGE_STATE} ${lock}`, [teamId, pageId, caller.userId]);
     if (!state) throw PageErrors.notFound(pageId);
     if (limitedToListedResources(caller.role) && !state.caller_is_member) throw CommonErrors.accessDenied();
@@ -78,7 +78,7 @@ export class PagesService {
   }
 
   /** One UPDATE of the page's changed columns, stamped with who changed it and when. */
-  private async write(tx: EntityManager, caller: Caller, teamId: string, pageId: string, columns: PageColumns): Promise<void> {
+  private async write(tx: SqlSession, caller: Caller, teamId: string, pageId: string, columns: PageColumns): Promise<void> {
     const entries = Object.entries(columns) as Array<[keyof typeof PAGE_COLUMNS, unknown]>;
     const sets = entries.map(([column], n) => `${column} = $${n + 4}::${PAGE_COLUMNS[column]}`);
     const values = entries.map(([column, value]) => (PAGE_COLUMNS[column] === 'jsonb' && value !== null ? JSON.stringify(value) : value));
@@ -88,7 +88,7 @@ export class PagesService {
     );
   }
 
-  private async read(tx: EntityManager, caller: Caller, teamId: string, pageId: string, position?: number | null): Promise<PageDto> {
+  private async read(tx: SqlSession, caller: Caller, teamId: string, pageId: string, position?: number | null): Promise<PageDto> {
     const [row]: PageRow[] = fitsBigint(pageId) ? await tx.query(READ_PAGE, [teamId, pageId, caller.userId, position ?? null]) : [];
     if (!row) throw PageErrors.notFound(pageId);
     if (limitedToListedResources(caller.role) && !row.caller_is_member) throw CommonErrors.accessDenied();

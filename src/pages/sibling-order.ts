@@ -1,5 +1,5 @@
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
-import { EntityManager } from 'typeorm';
+import type { SqlSession } from '../database/sql';
 import { NEIGHBOUR_KEYS, SET_SORT_KEYS, SIBLING_IDS } from './page-queries';
 
 /** Keys grow when pages keep landing in the same gap; past this length the siblings get fresh, short keys. */
@@ -25,7 +25,7 @@ export interface Place {
  * Callers hold the project's lock, so the siblings cannot change meanwhile.
  */
 export async function sortKeyAt(
-  tx: EntityManager,
+  tx: SqlSession,
   teamId: string,
   place: Place,
   pageId: string,
@@ -46,7 +46,7 @@ export async function sortKeyAt(
 }
 
 /** Gives every sibling an evenly spread key, leaving `index` for the page; returns the page's key. */
-async function rebalance(tx: EntityManager, teamId: string, place: Place, pageId: string, index: number | null): Promise<string> {
+async function rebalance(tx: SqlSession, teamId: string, place: Place, pageId: string, index: number | null): Promise<string> {
   const rows: Array<{ id: string }> = await tx.query(SIBLING_IDS, [teamId, place.projectId, place.parentId ?? '-1', pageId]);
   const ids = rows.map((row) => row.id);
   const slot = Math.min(index ?? ids.length, ids.length);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { hostileAuth, hostilePath, hostileRequests, orHostile, quoted, rawFieldsObject, rawNotAnObject, rawValidObject, validPath } from './arbitraries';
-import { hostileParams, hostileTimeout, SEEDED, serverView, useHostileScene } from './hostile-harness';
+import { hostileParams, hostileTimeout, requestedId, SEEDED, serverView, useHostileScene } from './hostile-harness';
 
 describe('hostile requests: cards', () => {
   const { s, sendChecked } = useHostileScene('cards');
@@ -70,7 +70,7 @@ describe('hostile requests: cards', () => {
     await fc.assert(
       fc.asyncProperty(requests, async (req) => {
         const res = await sendChecked(req);
-        if (res.status === 200) expect(BigInt(res.body.card.id)).toBe(BigInt(decodeURIComponent(req.path.split('/').pop()!)));
+        if (res.status === 200) expect(BigInt(res.body.card.id)).toBe(BigInt(requestedId(req)));
       }),
       hostileParams(300),
     );

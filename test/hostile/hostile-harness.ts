@@ -123,6 +123,11 @@ export function expectMessageAboutBody(req: HostileRequest, res: Response): void
 }
 
 /** The body as the server reads it: its bytes as UTF-8 (a Latin-1 body it accepted was valid UTF-8). */
+/** The last path segment of a request, decoded: the id it asked for. */
+export function requestedId(req: HostileRequest): string {
+  return decodeURIComponent(req.path.split('/').pop()!);
+}
+
 export function serverView(req: HostileRequest): Record<string, unknown> {
   const bytes = Buffer.from(req.body ?? '', req.latin1 ? 'latin1' : 'utf8');
   if (bytes.length === 0) return {}; // no body: change nothing

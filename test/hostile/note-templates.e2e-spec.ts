@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { hostileAuth, hostilePath, hostileRequests, orHostile, rawBoolean, rawFieldsObject, rawImage, rawNotAnObject, rawValidObject, validPath, validText } from './arbitraries';
-import { hostileParams, hostileTimeout, SEEDED, serverView, useHostileScene } from './hostile-harness';
+import { hostileParams, hostileTimeout, requestedId, SEEDED, serverView, useHostileScene } from './hostile-harness';
 
 describe('hostile requests: note templates', () => {
   const { s, sendChecked } = useHostileScene('note templates');
@@ -76,7 +76,7 @@ describe('hostile requests: note templates', () => {
     await fc.assert(
       fc.asyncProperty(requests, async (req) => {
         const res = await sendChecked(req);
-        if (res.status === 200) expect(res.body.note_template.id).toBe(decodeURIComponent(req.path.split('/').pop()!));
+        if (res.status === 200) expect(res.body.note_template.id).toBe(requestedId(req));
       }),
       hostileParams(300),
     );

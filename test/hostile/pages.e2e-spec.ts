@@ -14,7 +14,7 @@ import {
   validPath,
   validText,
 } from './arbitraries';
-import { HostileRequest, hostileParams, hostileTimeout, SEEDED, send, serverView, useHostileScene } from './hostile-harness';
+import { HostileRequest, hostileParams, hostileTimeout, requestedId, SEEDED, send, serverView, useHostileScene } from './hostile-harness';
 
 const ROBOTS = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate'];
 
@@ -150,7 +150,7 @@ describe('hostile requests: pages', () => {
     await fc.assert(
       fc.asyncProperty(requests, async (req) => {
         const res = await sendChecked(req);
-        if (res.status === 200) expect(BigInt(res.body.page.id)).toBe(BigInt(decodeURIComponent(req.path.split('/').pop()!)));
+        if (res.status === 200) expect(BigInt(res.body.page.id)).toBe(BigInt(requestedId(req)));
       }),
       hostileParams(300),
     );
