@@ -30,8 +30,8 @@ export class CardsService {
 
   /** Attaches every tag or none, in a fixed number of statements whatever the number of ids. */
   async addTags(caller: Caller, teamId: string, cardId: string, body: AddCardTagsDto): Promise<void> {
-    // "01" and "1" name one tag: compare ids as numbers.
-    const ids = [...new Set([...(body.id === undefined ? [] : [body.id]), ...(body.ids ?? [])].map(canonicalId))];
+    // The DTO spells ids canonically ("01" is "1"), so a Set collapses the ones that name one tag.
+    const ids = [...new Set([...(body.id === undefined ? [] : [body.id]), ...(body.ids ?? [])])];
     if (ids.length === 0) throw CardErrors.noTagIds();
     if (ids.length > MAX_TAGS_PER_REQUEST) throw CardErrors.tooManyTagIds(ids.length, MAX_TAGS_PER_REQUEST);
     if (!fitsBigint(cardId)) throw CardErrors.notFound(cardId);
@@ -47,10 +47,6 @@ export class CardsService {
       if (unknown.length > 0) throw CardErrors.tagsNotFound(sortNumerically(unknown)); // rolls the attach back
     });
   }
-}
-
-function canonicalId(id: string): string {
-  return BigInt(id).toString();
 }
 
 function sortNumerically(ids: string[]): string[] {

@@ -1,3 +1,5 @@
+import { Transform } from 'class-transformer';
+
 /** Page, card and tag ids: numerical strings that name a PostgreSQL bigint. */
 export const NUMERIC_ID_PATTERN = /^[0-9]{1,19}$/;
 
@@ -12,3 +14,14 @@ export function fitsBigint(id: string): boolean {
 export function isNumericId(value: unknown): value is string {
   return typeof value === 'string' && NUMERIC_ID_PATTERN.test(value) && fitsBigint(value);
 }
+
+/** "0002" and "2" name the same row; its canonical spelling has no leading zeros. */
+function canonical(value: unknown): unknown {
+  return typeof value === 'string' && NUMERIC_ID_PATTERN.test(value) ? BigInt(value).toString() : value;
+}
+
+/**
+ * Spells a well-formed id (or each id of a list) canonically, before validation, so that the code
+ * behind the DTO can compare ids as strings. Anything else is left as sent, for the validators to refuse.
+ */
+export const CanonicalId = () => Transform(({ value }) => (Array.isArray(value) ? value.map(canonical) : canonical(value)));

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { expectError } from '../support/expect-error';
 import { importDocument } from '../support/fixtures';
 import { useScene } from '../support/scene';
-import { seedHostileWorkspace, workspaceExport } from './hostile-harness';
+import { seedHostileWorkspace, workspaceExport, workspaceFingerprint } from './hostile-harness';
 
 /** Shrunk counterexamples of the hostile-input properties, kept as plain tests with their literal input. */
 describe('hostile input regressions', () => {
@@ -22,6 +22,19 @@ describe('hostile input regressions', () => {
     expectError(await patchPage('1', '{"public_settings":{"robots":["all","all"]}}'), 'VALIDATION_FAILED', /^public_settings\.robots .*twice/);
     expect(await workspaceExport(s.t.app, s.ws.teamId)).toEqual(before);
     await importDocument(s.t.app, before as object);
+  });
+
+  it('takes parent_page_id "0002" as page 2: naming the parent page 4 has changes nothing, not even time_updated', async () => {
+    const before = await workspaceFingerprint(s.t.app, s.ws.teamId);
+    expect((await patchPage('4', '{"parent_page_id":"0002"}')).status).toBe(200);
+    expect(await workspaceFingerprint(s.t.app, s.ws.teamId)).toEqual(before);
+  });
+
+  it('imports page ids and references spelled with leading zeros as the pages they name', async () => {
+    const before = (await workspaceExport(s.t.app, s.ws.teamId)) as { pages: Array<{ id: string; parent_page_id: string }> };
+    const padded = before.pages.map((page) => ({ ...page, id: `00${page.id}`, parent_page_id: page.parent_page_id && `0${page.parent_page_id}` }));
+    await importDocument(s.t.app, { ...before, pages: padded });
+    expect(await workspaceExport(s.t.app, s.ws.teamId)).toEqual(before);
   });
 
   it.each(['https://ex.com/😀', 'https://münchen.de/', 'https://ex.com/{x}', 'https://ex.com/%zz', 'HTTP://b##:'])(

@@ -53,6 +53,17 @@ describe('PATCH /v1/{team_id}/pages/{page_id}: the tree', () => {
     });
   });
 
+  describe('ids with leading zeros', () => {
+    it('"0002" names page 2: the same parent is no move, and the path restores to the former parent', async () => {
+      const { root, children: [a, b] } = await seedFamily(s.t.app, s.ws, 2);
+      const before = (await s.t.http.get(`/v1/${s.ws.teamId}/pages/${b}`).set('Authorization', s.ws.auth.member)).body.page;
+      const same = await patch(`00${b}`, { parent_page_id: `000${root}` }).expect(200);
+      expect(same.body.page).toMatchObject({ id: b, parent_page_id: root, position: 1, time_updated: before.time_updated, user_updated: before.user_updated });
+      await patch(`0${a}`, { archived: true }).expect(200);
+      expect((await patch(`0${a}`, { archived: false }).expect(200)).body.page).toMatchObject({ id: a, parent_page_id: root, position: 1 });
+    });
+  });
+
   describe('moving', () => {
     it('moves a page with its subtree under another parent, last unless position says', async () => {
       const [x, x1, y, y1, y2] = [pageId(), pageId(), pageId(), pageId(), pageId()];

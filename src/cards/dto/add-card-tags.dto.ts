@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsString, Matches } from 'class-validator';
-import { NUMERIC_ID_PATTERN } from '../../common/numeric-id';
+import { CanonicalId, NUMERIC_ID_PATTERN } from '../../common/numeric-id';
 import { OptionalNonNull } from '../../common/patch-semantics';
 
 export const MAX_TAGS_PER_REQUEST = 100;
@@ -11,6 +11,7 @@ export class AddCardTagsDto {
   @OptionalNonNull()
   @Matches(NUMERIC_ID_PATTERN, { message: 'id must be a numerical string of 1 to 19 digits' })
   @IsString()
+  @CanonicalId()
   id?: string;
 
   @ApiPropertyOptional({
@@ -24,5 +25,6 @@ export class AddCardTagsDto {
   @Matches(NUMERIC_ID_PATTERN, { each: true, message: 'each of ids must be a numerical string of 1 to 19 digits' })
   @IsString({ each: true })
   @IsArray()
+  @CanonicalId()
   ids?: string[];
 }

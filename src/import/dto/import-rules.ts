@@ -2,14 +2,18 @@ import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { ArrayUnique, IsArray, IsObject, IsString, Matches, ValidateBy, ValidateNested, ValidationOptions } from 'class-validator';
 import { CodePoints } from '../../common/code-points';
-import { isNumericId } from '../../common/numeric-id';
+import { CanonicalId, isNumericId } from '../../common/numeric-id';
 import { TEMPLATE_ID_PATTERN } from '../../notes/dto/note-template-path.dto';
 import { TEAM_ID_PATTERN } from '../../workspaces/workspace-access.guard';
 
+/** A page, card or tag id, spelled canonically ("0002" is "2"), so the import's references match by string. */
 export const IsNumericId = (options?: ValidationOptions) =>
-  ValidateBy(
-    { name: 'isNumericId', validator: { validate: isNumericId, defaultMessage: () => '$property must be a numerical string of at most 9223372036854775807' } },
-    options,
+  applyDecorators(
+    CanonicalId(),
+    ValidateBy(
+      { name: 'isNumericId', validator: { validate: isNumericId, defaultMessage: () => '$property must be a numerical string of at most 9223372036854775807' } },
+      options,
+    ),
   );
 
 export const IsTeamId = () => Matches(TEAM_ID_PATTERN, { message: '$property must be 1 to 64 letters or digits' });

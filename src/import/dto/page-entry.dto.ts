@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import {
   ArrayUnique,
@@ -16,7 +17,7 @@ import { ImageDto } from '../../common/dto/image.dto';
 import { OptionalNonNull } from '../../common/patch-semantics';
 import { CodePoints } from '../../common/code-points';
 import { IsHttpUri } from '../../common/http-uri';
-import { isNumericId } from '../../common/numeric-id';
+import { CanonicalId, isNumericId } from '../../common/numeric-id';
 import { IsUserId, IsUserIdSet, ListOf } from './import-rules';
 import { ProjectItemEntry } from './project-item-entry.dto';
 
@@ -24,13 +25,16 @@ export const PAGE_FONTS = ['sans', 'serif', 'mono'] as const;
 export const ROBOTS_DIRECTIVES = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate'] as const;
 
 const IsParentPageId = () =>
-  ValidateBy({
-    name: 'isParentPageId',
-    validator: {
-      validate: (value: unknown) => value === '' || isNumericId(value),
-      defaultMessage: () => '$property must be "" (the project root) or a page id',
-    },
-  });
+  applyDecorators(
+    CanonicalId(),
+    ValidateBy({
+      name: 'isParentPageId',
+      validator: {
+        validate: (value: unknown) => value === '' || isNumericId(value),
+        defaultMessage: () => '$property must be "" (the project root) or a page id',
+      },
+    }),
+  );
 
 export class CoverImageEntry extends ImageDto {
   @OptionalNonNull() @IsInt()

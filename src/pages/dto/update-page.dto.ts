@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsObject, IsString, Matches, Min, ValidateNested } from 'class-validator';
 import { CodePoints } from '../../common/code-points';
+import { CanonicalId } from '../../common/numeric-id';
 import { ImageDto } from '../../common/dto/image.dto';
 import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics';
 import { PROJECT_ID_PATTERN } from '../project-id';
@@ -51,6 +52,7 @@ export class UpdatePageDto {
   @OptionalNonNull()
   @Matches(PARENT_PAGE_ID, { message: 'parent_page_id must be "" or a numerical string of 1 to 19 digits' })
   @IsString()
+  @CanonicalId()
   parent_page_id?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, description: '0-based index among the active siblings; past the end means last' })
