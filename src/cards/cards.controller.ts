@@ -1,11 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { ApiErrors } from '../common/openapi/api-errors.decorator';
+import { TeamIdParam } from '../workspaces/team-id.param';
+import { CardIdParam } from './card-id.param';
 import { CardsService } from './cards.service';
 import { AddCardTagsDto } from './dto/add-card-tags.dto';
-import { CardPath } from './dto/card-path.dto';
 import { CardResponse } from './dto/card.response';
 
 @ApiTags('Cards')
@@ -17,8 +18,8 @@ export class CardsController {
   @ApiOperation({ operationId: 'getCard', summary: 'Get a card with its tags in the order attached' })
   @ApiOkResponse({ type: CardResponse })
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'CARD_NOT_FOUND')
-  async get(@CurrentCaller() caller: Caller, @Param() path: CardPath): Promise<CardResponse> {
-    return { card: await this.cards.get(caller, path.team_id, path.card_id) };
+  async get(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @CardIdParam() cardId: string): Promise<CardResponse> {
+    return { card: await this.cards.get(caller, teamId, cardId) };
   }
 
   @Post(':card_id/tags')
@@ -36,7 +37,7 @@ export class CardsController {
     'VALIDATION_FAILED', 'UNKNOWN_FIELD', 'TAG_IDS_MISSING', 'TAG_IDS_TOO_MANY', 'INVALID_TEAM_ID',
     'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'CARD_NOT_FOUND', 'TAG_NOT_FOUND',
   )
-  async addTags(@CurrentCaller() caller: Caller, @Param() path: CardPath, @Body() body: AddCardTagsDto): Promise<void> {
-    await this.cards.addTags(caller, path.team_id, path.card_id, body);
+  async addTags(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @CardIdParam() cardId: string, @Body() body: AddCardTagsDto): Promise<void> {
+    await this.cards.addTags(caller, teamId, cardId, body);
   }
 }

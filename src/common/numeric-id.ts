@@ -15,9 +15,13 @@ export function isNumericId(value: unknown): value is string {
   return typeof value === 'string' && NUMERIC_ID_PATTERN.test(value) && fitsBigint(value);
 }
 
-/** "0002" and "2" name the same row; its canonical spelling has no leading zeros. */
+/** "0002" and "2" name the same row; its canonical spelling has no leading zeros. `id` matches the pattern. */
+export function canonicalId(id: string): string {
+  return BigInt(id).toString();
+}
+
 function canonical(value: unknown): unknown {
-  return typeof value === 'string' && NUMERIC_ID_PATTERN.test(value) ? BigInt(value).toString() : value;
+  return typeof value === 'string' && NUMERIC_ID_PATTERN.test(value) ? canonicalId(value) : value;
 }
 
 /**

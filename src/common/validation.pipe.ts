@@ -4,8 +4,9 @@ import { describeBodyProblem, findBodyProblem } from './body-inspection';
 import { DomainError } from '../errors/domain-error';
 
 /**
- * Strict validation for bodies and path parameters: unknown fields are rejected, values are
- * transformed into the DTO classes, and the first failure becomes one message naming its field.
+ * Strict validation for bodies: unknown fields are rejected, values are transformed into the DTO
+ * classes, and the first failure becomes one message naming its field. (Path parameters are checked
+ * by their own pipes: common/path-param.ts.)
  */
 export class StrictValidationPipe extends ValidationPipe {
   constructor() {
@@ -23,12 +24,7 @@ export class StrictValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body') value = requireObjectBody(value);
-    try {
-      return await super.transform(value, metadata);
-    } catch (error) {
-      if (metadata.type === 'param' && error instanceof DomainError) throw CommonErrors.invalidPathParameter(error.message);
-      throw error;
-    }
+    return super.transform(value, metadata);
   }
 }
 

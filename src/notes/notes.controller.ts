@@ -1,12 +1,13 @@
-import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
+import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { ApiErrors } from '../common/openapi/api-errors.decorator';
-import { NoteTemplatePath } from './dto/note-template-path.dto';
 import { NoteTemplateResponse } from './dto/note-template.response';
 import { UpdateNoteTemplateDto } from './dto/update-note-template.dto';
 import { NotesService } from './notes.service';
+import { TemplateIdParam } from './template-id.param';
+import { TeamIdParam } from '../workspaces/team-id.param';
 
 @ApiTags('Notes')
 @Controller('v1/:team_id/notes/templates')
@@ -17,8 +18,8 @@ export class NotesController {
   @ApiOperation({ operationId: 'getNoteTemplate', summary: 'Get a note template (its owner, or any member when shared or built-in)' })
   @ApiOkResponse({ type: NoteTemplateResponse })
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'NOTE_TEMPLATE_NOT_FOUND')
-  async get(@CurrentCaller() caller: Caller, @Param() path: NoteTemplatePath): Promise<NoteTemplateResponse> {
-    return { note_template: await this.notes.get(caller, path.team_id, path.template_id) };
+  async get(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @TemplateIdParam() templateId: string): Promise<NoteTemplateResponse> {
+    return { note_template: await this.notes.get(caller, teamId, templateId) };
   }
 
   @Patch(':template_id')
@@ -34,9 +35,10 @@ export class NotesController {
   )
   async update(
     @CurrentCaller() caller: Caller,
-    @Param() path: NoteTemplatePath,
+    @TeamIdParam() teamId: string,
+    @TemplateIdParam() templateId: string,
     @Body() patch: UpdateNoteTemplateDto,
   ): Promise<NoteTemplateResponse> {
-    return { note_template: await this.notes.update(caller, path.team_id, path.template_id, patch) };
+    return { note_template: await this.notes.update(caller, teamId, templateId, patch) };
   }
 }

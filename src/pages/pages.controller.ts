@@ -1,13 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { AcceptsAnyBody } from '../common/json-body.guard';
 import { ApiErrors } from '../common/openapi/api-errors.decorator';
-import { PagePath } from './dto/page-path.dto';
 import { PageResponse } from './dto/page.response';
 import { UpdatePageDto } from './dto/update-page.dto';
+import { PageIdParam } from './page-id.param';
 import { PagesService } from './pages.service';
+import { TeamIdParam } from '../workspaces/team-id.param';
 
 const MOVE_ERRORS = ['PARENT_PAGE_NOT_FOUND', 'PROJECT_NOT_FOUND', 'PAGE_PARENT_CYCLE', 'PARENT_PAGE_ARCHIVED', 'PAGE_ARCHIVED', 'PARENT_PROJECT_MISMATCH'] as const;
 
@@ -20,8 +21,8 @@ export class PagesController {
   @ApiOperation({ operationId: 'getPage', summary: 'Get a page, with where it sits (parent_page_id, position)' })
   @ApiOkResponse({ type: PageResponse })
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND')
-  async get(@CurrentCaller() caller: Caller, @Param() path: PagePath): Promise<PageResponse> {
-    return { page: await this.pages.get(caller, path.team_id, path.page_id) };
+  async get(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @PageIdParam() pageId: string): Promise<PageResponse> {
+    return { page: await this.pages.get(caller, teamId, pageId) };
   }
 
   @Patch(':page_id')
@@ -36,8 +37,8 @@ export class PagesController {
   })
   @ApiOkResponse({ type: PageResponse })
   @ApiErrors('VALIDATION_FAILED', 'UNKNOWN_FIELD', 'INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND', ...MOVE_ERRORS)
-  async update(@CurrentCaller() caller: Caller, @Param() path: PagePath, @Body() patch: UpdatePageDto): Promise<PageResponse> {
-    return { page: await this.pages.update(caller, path.team_id, path.page_id, patch) };
+  async update(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @PageIdParam() pageId: string, @Body() patch: UpdatePageDto): Promise<PageResponse> {
+    return { page: await this.pages.update(caller, teamId, pageId, patch) };
   }
 
   @Put(':page_id/archive')
@@ -46,7 +47,7 @@ export class PagesController {
   @ApiOperation({ operationId: 'archivePage', summary: 'Archive a page and its subtree (as PATCH with archived: true); any body is ignored' })
   @ApiOkResponse({ type: PageResponse })
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND')
-  async archive(@CurrentCaller() caller: Caller, @Param() path: PagePath): Promise<PageResponse> {
-    return { page: await this.pages.update(caller, path.team_id, path.page_id, { archived: true }) };
+  async archive(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @PageIdParam() pageId: string): Promise<PageResponse> {
+    return { page: await this.pages.update(caller, teamId, pageId, { archived: true }) };
   }
 }

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayUnique, IsArray, IsObject, IsString, Matches, ValidateBy, ValidateNested, ValidationOptions } from 'class-validator';
 import { CodePoints } from '../../common/code-points';
 import { CanonicalId, isNumericId } from '../../common/numeric-id';
-import { TEMPLATE_ID_PATTERN } from '../../notes/dto/note-template-path.dto';
+import { TEMPLATE_ID_PATTERN } from '../../notes/template-id.param';
 import { TEAM_ID_PATTERN } from '../../workspaces/workspace-access.guard';
 
 /** A page, card or tag id, spelled canonically ("0002" is "2"), so the import's references match by string. */
