@@ -7,10 +7,6 @@ import { AppConfig } from '../config/app-config';
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
- * One JSON line per request with its id (X-Request-Id, taken from the caller when well-formed),
- * the error id and sec of a failed request, and never a header value or body: tokens stay out.
- */
-/**
  * What the log keeps of an unexpected error: what it is and where it came from. Query parameters,
  * constraint details and other fields a database error carries may hold request values: dropped.
  */
@@ -37,7 +33,9 @@ function withoutQuotedValue(text?: string): string | undefined {
 }
 
 /**
- * pino-http's options. Its serializers see the raw request, response and error (wrapSerializers
+ * pino-http's options: one JSON line per request with its id (X-Request-Id, taken from the caller
+ * when well-formed), the error id and sec of a failed request, and never a header value or body:
+ * tokens stay out. Its serializers see the raw request, response and error (wrapSerializers
  * false): by default pino-http first copies each request into pino's standard shape (headers,
  * remote address and port, ...) only for ours to keep three fields of it, which under load cost
  * about a seventh of the service's CPU per request whatever the log level (issue 5). The error

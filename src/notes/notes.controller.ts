@@ -3,11 +3,11 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { ApiErrors } from '../common/openapi/api-errors.decorator';
+import { TeamIdParam } from '../workspaces/team-id.param';
 import { NoteTemplateResponse } from './dto/note-template.response';
 import { UpdateNoteTemplateDto } from './dto/update-note-template.dto';
 import { NotesService } from './notes.service';
 import { TemplateIdParam } from './template-id.param';
-import { TeamIdParam } from '../workspaces/team-id.param';
 
 @ApiTags('Notes')
 @Controller('v1/:team_id/notes/templates')

@@ -4,11 +4,11 @@ import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { AcceptsAnyBody } from '../common/json-body.guard';
 import { ApiErrors } from '../common/openapi/api-errors.decorator';
+import { TeamIdParam } from '../workspaces/team-id.param';
 import { PageResponse } from './dto/page.response';
 import { UpdatePageDto } from './dto/update-page.dto';
 import { PageIdParam } from './page-id.param';
 import { PagesService } from './pages.service';
-import { TeamIdParam } from '../workspaces/team-id.param';
 
 const MOVE_ERRORS = ['PARENT_PAGE_NOT_FOUND', 'PROJECT_NOT_FOUND', 'PAGE_PARENT_CYCLE', 'PARENT_PAGE_ARCHIVED', 'PAGE_ARCHIVED', 'PARENT_PROJECT_MISMATCH'] as const;
 
