@@ -27,8 +27,8 @@ class PathParamPipe implements PipeTransform<string, string> {
 
 /**
  * A handler's path parameter `name`, checked by `rule` (a 400 INVALID_PATH_PARAMETER naming it when
- * it does not match) and described in the OpenAPI document. Without a rule it is only documented:
- * team_id's shape is checked earlier, by WorkspaceAccessGuard (before membership).
+ * it does not match) and described in the OpenAPI document. A rule without `mustBe` only documents
+ * it: team_id's shape is checked earlier, by WorkspaceAccessGuard (before membership).
  */
 export function PathParam(name: string, rule: Pick<PathParamRule, 'pattern' | 'description'> & Partial<PathParamRule>): ParameterDecorator {
   const pipes = rule.mustBe === undefined ? [] : [new PathParamPipe(rule as PathParamRule)];
