@@ -7,6 +7,6 @@ import { TokensService } from './tokens.service';
 @Module({
   imports: [PassportModule],
   providers: [TokensService, TokenCache, BearerStrategy],
-  exports: [TokensService, TokenCache],
+  exports: [TokensService, TokenCache, BearerStrategy],
 })
 export class AuthModule {}
