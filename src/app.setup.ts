@@ -3,15 +3,15 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
-import pinoHttp from 'pino-http';
+import pino, { DestinationStream } from 'pino';
 import { hardenHttp } from './common/http-hardening';
 import { StrictValidationPipe } from './common/validation.pipe';
 import { setupOpenApi } from './common/openapi/openapi';
 import { AppConfig } from './config/app-config';
 import { answerClientErrors } from './errors/client-errors';
 import { sendError } from './errors/error-response';
-import { httpLoggerOptions } from './logging/http-logger.options';
+import { loggerOptions } from './logging/logger-options';
+import { requestLogger } from './logging/request-logger';
 
 export const BODY_LIMIT = '1mb';
 
@@ -37,7 +37,7 @@ export function configureApp(app: INestApplication, options: { logDestination?: 
   const server = app as NestExpressApplication;
   server.disable('x-powered-by');
   server.set('query parser', 'simple');
-  server.use(pinoHttp(httpLoggerOptions(config), options.logDestination));
+  server.use(requestLogger(pino(loggerOptions(config), options.logDestination)));
   hardenHttp(app, config);
   // Bytes only: the size limit (413) applies as the body is read; JsonBodyGuard parses it after authentication.
   server.use(express.raw({ limit: BODY_LIMIT, type: () => true }));

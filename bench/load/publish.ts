@@ -159,7 +159,7 @@ ${gaps(latest.results, extras).join('\n')}
 
 Both servers make the same statements (the service one fewer: the token lookup, answered from memory),
 so the difference is what the service does in Node around them, visible in the CPU ms/req column:
-Express routing, helmet, pino-http's request logger, body reading, Passport and the guards, the
+Express routing, helmet, the request logger, body reading, Passport and the guards, the
 validation pipe (class-transformer + class-validator over the DTOs), Nest's execution context, and
 the garbage those allocate. With two cores shared by PostgreSQL and the load generator, CPU per
 request is the limit. Profile before cutting: \`--profile DIR\` and bench/README.md, "Finding the cost".

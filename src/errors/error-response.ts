@@ -17,7 +17,7 @@ export function sendError(exception: unknown, req: Request, res: Response): void
   const id = randomUUID();
   res.locals.errorId = id;
   res.locals.errorSec = error.sec;
-  if (unexpected) req.log?.error({ err: exception, error_id: id }, 'unexpected error');
+  if (unexpected) req.log?.error({ req, err: exception, error_id: id }, 'unexpected error');
   if (res.headersSent) {
     res.end();
     return;
