@@ -282,9 +282,9 @@ async function explainPageQueries(db: DataSource, a: PageWorkspace, b: PageWorks
   await explain('NEIGHBOUR_KEYS, 10,000 siblings, index 9,999', NEIGHBOUR_KEYS, [b.teamId, '1', b.family.parent, large[0], large.length - 1]);
   await explain('NEIGHBOUR_KEYS, 10,000 siblings, index 5,000', NEIGHBOUR_KEYS, [b.teamId, '1', b.family.parent, large[0], Math.floor(large.length / 2)]);
   await explain('NEIGHBOUR_KEYS, 10 siblings, index 9', NEIGHBOUR_KEYS, [a.teamId, '1', a.family.parent, small[0], small.length - 1]);
-  // What every response reads: its position is a count of the siblings before it.
-  await explain('READ_PAGE, last of 10,000 siblings', READ_PAGE, [b.teamId, large.at(-1), b.userId]);
-  await explain('READ_PAGE, last of 10 siblings', READ_PAGE, [a.teamId, small.at(-1), a.userId]);
+  // What a GET reads (position unknown, $4 null): its position is a count of the siblings before it.
+  await explain('READ_PAGE, last of 10,000 siblings', READ_PAGE, [b.teamId, large.at(-1), b.userId, null]);
+  await explain('READ_PAGE, last of 10 siblings', READ_PAGE, [a.teamId, small.at(-1), a.userId, null]);
   // A move's cycle check: the ancestry of a parent ~100 deep.
   await explain('PARENT_STATE, parent at depth 110', PARENT_STATE, [b.teamId, b.chain[b.mover.homeDepth + 9], b.mover.id]);
   return plans;
