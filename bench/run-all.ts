@@ -41,7 +41,8 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--duration') options.duration = Number(value());
     else if (flag === '--warmup') options.warmup = Number(value());
     else if (flag === '--concurrency') options.concurrency = value().split(',').map(Number);
-    else if (flag === '--only') options.only = value().split(',').map((s) => s.trim());
+    // A comma before a digit is part of a name ("page reorder (10,000 siblings)").
+    else if (flag === '--only') options.only = value().split(/,(?!\d)/).map((s) => s.trim());
     else if (flag === '--profile') options.profile = value();
     else throw new Error(`Unknown argument ${argv[i]}; known: --quick, --soak, --duration S, --warmup S, --concurrency 1,16,64, --only "op,op", --profile DIR`);
   }

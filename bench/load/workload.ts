@@ -115,6 +115,19 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
   const moverProject = new Map(b.pages.map((p) => [p.id, Number(p.project_id)]));
   let nextMover = 0;
 
+  // Reorders that always move: the requests follow the order they make (exactly at concurrency 1),
+  // so the target index is never the page's own and every request writes, among 10 as among 10,000.
+  const reorders = (ws: PageWorkspace, children: readonly string[]) => {
+    const order = [...children];
+    return (): Request => {
+      const from = randomBelow(random, order.length);
+      const to = (from + 1 + randomBelow(random, order.length - 1)) % order.length;
+      const [id] = order.splice(from, 1);
+      order.splice(to, 0, id);
+      return { method: 'PATCH', path: pagePath(ws, id), body: json({ position: to }) };
+    };
+  };
+
   const attach = (name: string, cards: readonly [number, number], perRequest: number): Operation => {
     const span = cards[1] - cards[0] + 1;
     const capacity = span * Math.floor(TAGS / perRequest);
@@ -189,15 +202,15 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
       name: 'page reorder (10 siblings)',
       auth: a.auth,
       status: 200,
-      description: 'PATCH {"position": random 0..9} of a random child of the 10-child parent (about 1 in 10 lands where the page already is: no write)',
-      next: () => ({ method: 'PATCH', path: pagePath(a, pick(random, a.family.children)), body: json({ position: randomBelow(random, 10) }) }),
+      description: 'PATCH {"position": p} of a random child of the 10-child parent, p random in 0..9 but never the page\'s own index, so every request moves it',
+      next: reorders(a, a.family.children),
     },
     {
       name: 'page reorder (10,000 siblings)',
       auth: b.auth,
       status: 200,
-      description: 'PATCH {"position": random 0..9,999} of a random child of the 10,000-child parent',
-      next: () => ({ method: 'PATCH', path: pagePath(b, pick(random, b.family.children)), body: json({ position: randomBelow(random, 10_000) }) }),
+      description: 'PATCH {"position": p} of a random child of the 10,000-child parent, p random in 0..9,999 but never the page\'s own index',
+      next: reorders(b, b.family.children),
     },
     {
       name: 'page move across projects',
