@@ -20,6 +20,7 @@
  */
 import { DataSource } from 'typeorm';
 import { NEIGHBOUR_KEYS, PARENT_STATE, READ_PAGE } from '../src/pages/page-queries';
+import { followedReorders } from './pages/reorders';
 import { importDocuments, PageWorkspace, planPageWorkspace } from './pages/page-workspace';
 import { startBenchApp } from './support/bench-app';
 import { send } from './support/http';
@@ -87,20 +88,10 @@ async function main(): Promise<void> {
       JSON.parse((await send(url(ws, pageId), { method: 'PATCH', auth: ws.auth, body: JSON.stringify(body), expect: 200 })).text).page;
     const get = async (ws: PageWorkspace, pageId: string) => void (await send(url(ws, pageId), { method: 'GET', auth: ws.auth, expect: 200 }));
 
-    // Every reorder really moves: the family's order is followed here (each answer's position confirms
-    // it), so the index drawn is never the page's current one (among 10 it would be 1 request in 10,
-    // a no-op that skips the UPDATE and would flatter the small side).
+    // Every reorder really moves (each answer's position confirms the order followed).
     const reorder = (ws: PageWorkspace): Variant['run'] => {
-      const order = [...ws.family.children];
-      const plan = Array.from({ length: rounds }, () => {
-        const page = pick(random, order);
-        const current = order.indexOf(page);
-        const drawn = randomBelow(random, order.length - 1);
-        const position = drawn >= current ? drawn + 1 : drawn;
-        order.splice(current, 1);
-        order.splice(position, 0, page);
-        return { page, position };
-      });
+      const next = followedReorders(random, ws.family.children);
+      const plan = Array.from({ length: rounds }, next);
       return async (i) => {
         const { page, position } = plan[i];
         const result = await patch(ws, page, { position });

@@ -11,6 +11,7 @@
  */
 import { importDocuments, PageWorkspace, planPageWorkspace } from '../pages/page-workspace';
 import type { BenchApp } from '../support/bench-app';
+import { followedReorders } from '../pages/reorders';
 import { pick, randomBelow, seededRandom } from '../support/random';
 
 export const TEMPLATES = 1_000;
@@ -115,16 +116,11 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
   const moverProject = new Map(b.pages.map((p) => [p.id, Number(p.project_id)]));
   let nextMover = 0;
 
-  // Reorders that always move: the requests follow the order they make (exactly at concurrency 1),
-  // so the target index is never the page's own and every request writes, among 10 as among 10,000.
-  const reorders = (ws: PageWorkspace, children: readonly string[]) => {
-    const order = [...children];
+  const reorders = (ws: PageWorkspace) => {
+    const next = followedReorders(random, ws.family.children);
     return (): Request => {
-      const from = randomBelow(random, order.length);
-      const to = (from + 1 + randomBelow(random, order.length - 1)) % order.length;
-      const [id] = order.splice(from, 1);
-      order.splice(to, 0, id);
-      return { method: 'PATCH', path: pagePath(ws, id), body: json({ position: to }) };
+      const { page, position } = next();
+      return { method: 'PATCH', path: pagePath(ws, page), body: json({ position }) };
     };
   };
 
@@ -203,14 +199,14 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
       auth: a.auth,
       status: 200,
       description: 'PATCH {"position": p} of a random child of the 10-child parent, p random in 0..9 but never the page\'s own index, so every request moves it',
-      next: reorders(a, a.family.children),
+      next: reorders(a),
     },
     {
       name: 'page reorder (10,000 siblings)',
       auth: b.auth,
       status: 200,
       description: 'PATCH {"position": p} of a random child of the 10,000-child parent, p random in 0..9,999 but never the page\'s own index',
-      next: reorders(b, b.family.children),
+      next: reorders(b),
     },
     {
       name: 'page move across projects',

@@ -5,6 +5,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { CATALOGUE } from '../../src/errors/catalogue';
+import { PROJECT_ID_PATTERN } from '../../src/pages/project-id';
 import { ExportService } from '../../src/import/export.service';
 import { ImportService } from '../../src/import/import.service';
 import { importDocument, Workspace } from '../support/fixtures';
@@ -102,9 +103,6 @@ function parsed(body: string | undefined): unknown {
   }
 }
 
-/** A body value that could name a row (a project id is letters, digits, "_" and "-"). */
-const ID_SHAPED = /^[A-Za-z0-9_-]{1,64}$/;
-
 /**
  * What a 400 for a body says: a field error names a field of the body ("names the offending field"),
  * and no error message repeats a body value (ids and the service's own vocabulary aside).
@@ -120,7 +118,7 @@ export function expectMessageAboutBody(req: HostileRequest, res: Response): void
   }
   for (const value of strings) {
     if (value.length < 8 || /^\s*\d+\s*$/.test(value) || keys.has(value)) continue;
-    if (res.status === 404 && ID_SHAPED.test(value)) continue; // a 404 names the id it did not find
+    if (res.status === 404 && PROJECT_ID_PATTERN.test(value)) continue; // a 404 names the id it did not find
     if (value.split(/[\s,]+/).every((word) => word === '' || VOCABULARY.has(word))) continue;
     expect(message).not.toContain(value);
   }
