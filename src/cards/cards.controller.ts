@@ -3,6 +3,7 @@ import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nes
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { ApiErrors } from '../common/openapi/api-errors.decorator';
+import { ApiNotModified } from '../common/openapi/api-not-modified.decorator';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { CardIdParam } from './card-id.param';
 import { CardsService } from './cards.service';
@@ -17,6 +18,7 @@ export class CardsController {
   @Get(':card_id')
   @ApiOperation({ operationId: 'getCard', summary: 'Get a card with its tags in the order attached' })
   @ApiOkResponse({ type: CardResponse })
+  @ApiNotModified()
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'CARD_NOT_FOUND')
   async get(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @CardIdParam() cardId: string): Promise<CardResponse> {
     return { card: await this.cards.get(caller, teamId, cardId) };

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { ApiErrors } from '../common/openapi/api-errors.decorator';
+import { ApiNotModified } from '../common/openapi/api-not-modified.decorator';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { NoteTemplateResponse } from './dto/note-template.response';
 import { UpdateNoteTemplateDto } from './dto/update-note-template.dto';
@@ -17,6 +18,7 @@ export class NotesController {
   @Get(':template_id')
   @ApiOperation({ operationId: 'getNoteTemplate', summary: 'Get a note template (its owner, or any member when shared or built-in)' })
   @ApiOkResponse({ type: NoteTemplateResponse })
+  @ApiNotModified()
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'NOTE_TEMPLATE_NOT_FOUND')
   async get(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @TemplateIdParam() templateId: string): Promise<NoteTemplateResponse> {
     return { note_template: await this.notes.get(caller, teamId, templateId) };

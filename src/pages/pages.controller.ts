@@ -4,6 +4,7 @@ import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { AcceptsAnyBody } from '../common/json-body.guard';
 import { ApiErrors } from '../common/openapi/api-errors.decorator';
+import { ApiNotModified } from '../common/openapi/api-not-modified.decorator';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { PageResponse } from './dto/page.response';
 import { UpdatePageDto } from './dto/update-page.dto';
@@ -20,6 +21,7 @@ export class PagesController {
   @Get(':page_id')
   @ApiOperation({ operationId: 'getPage', summary: 'Get a page, with where it sits (parent_page_id, position)' })
   @ApiOkResponse({ type: PageResponse })
+  @ApiNotModified()
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND')
   async get(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @PageIdParam() pageId: string): Promise<PageResponse> {
     return { page: await this.pages.get(caller, teamId, pageId) };

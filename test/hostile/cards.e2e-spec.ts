@@ -60,7 +60,7 @@ describe('hostile requests: cards', () => {
     );
   }, hostileTimeout(600));
 
-  it('GET: every answer is 200 or a contract error, and reading changes nothing', async () => {
+  it('GET: every answer is 200, 304 (If-None-Match) or a contract error, and reading changes nothing', async () => {
     const requests = hostileRequests({
       method: 'get',
       path: { valid: validPath(s, 'cards', SEEDED.cards), hostile: hostilePath(s, 'cards', [...SEEDED.cards, '4']) },

@@ -66,7 +66,7 @@ describe('hostile requests: note templates', () => {
     );
   }, hostileTimeout(600));
 
-  it('GET: every answer is 200 or a contract error, and reading changes nothing', async () => {
+  it('GET: every answer is 200, 304 (If-None-Match) or a contract error, and reading changes nothing', async () => {
     const requests = hostileRequests({
       method: 'get',
       path: { valid: validPath(s, 'notes/templates', ids), hostile: templatePath() },

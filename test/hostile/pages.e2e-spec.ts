@@ -140,7 +140,7 @@ describe('hostile requests: pages', () => {
     );
   }, hostileTimeout(250));
 
-  it('GET: every answer is 200 or a contract error, and reading changes nothing', async () => {
+  it('GET: every answer is 200, 304 (If-None-Match) or a contract error, and reading changes nothing', async () => {
     const requests = hostileRequests({
       method: 'get',
       path: { valid: pagePath(), hostile: hostilePagePath() },
