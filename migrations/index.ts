@@ -3,6 +3,7 @@ import { CreateNoteTemplates0000000000002 } from './0002-create-note-templates';
 import { CreatePages0000000000003 } from './0003-create-pages';
 import { CreateCards0000000000004 } from './0004-create-cards';
 import { NotifyAuthChanges0000000000005 } from './0005-notify-auth-changes';
+import { CountSiblingsInBlocks0000000000006 } from './0006-count-siblings-in-blocks';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CreatePages0000000000003,
   CreateCards0000000000004,
   NotifyAuthChanges0000000000005,
+  CountSiblingsInBlocks0000000000006,
 ];

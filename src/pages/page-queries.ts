@@ -4,10 +4,14 @@ import { stimeSql } from '../common/stime';
 const SAME_PLACE = (s: string, p: string) =>
   `${s}.team_id = ${p}.team_id AND ${s}.project_id = ${p}.project_id AND COALESCE(${s}.parent_id, -1) = COALESCE(${p}.parent_id, -1)`;
 
+/** The blocks of page_sibling_blocks (migration 0006) that count the siblings of page `p`. */
+const SAME_BLOCKS = (b: string, p: string) =>
+  `${b}.team_id = ${p}.team_id AND ${b}.project_id = ${p}.project_id AND ${b}.parent_key = COALESCE(${p}.parent_id, -1)`;
+
 /**
  * Everything a response shows of one page, for one caller, in one round trip.
  * $1 team_id, $2 page_id, $3 caller user_id, $4 its position when the caller knows it (else the
- * rank is counted in the sibling index: O(position)).
+ * rank is counted: the sizes of the blocks before the page's own, then a walk inside it: O(√siblings)).
  */
 export const READ_PAGE = `
   SELECT p.id::text, p.alias_id::text, p.title, p.font, p.icon, p.content, p.schema, p.project_id, p.standalone,
@@ -26,7 +30,11 @@ export const READ_PAGE = `
          (SELECT count(*) FROM page_comments c WHERE c.team_id = p.team_id AND c.page_id = p.id)::int AS total_comments,
          a.archived_by, ${stimeSql('a.time_archived')}::float8 AS time_archived, a.former_parent_id::text AS former_parent_id,
          CASE WHEN a.page_id IS NULL
-              THEN COALESCE($4::int, (SELECT count(*) FROM pages s WHERE ${SAME_PLACE('s', 'p')} AND s.sort_key < p.sort_key)::int)
+              THEN COALESCE($4::int, (
+                SELECT (SELECT COALESCE(sum(b.size), 0) FROM page_sibling_blocks b WHERE ${SAME_BLOCKS('b', 'p')} AND b.lower_key < mine.lower_key)
+                     + (SELECT count(*) FROM pages s WHERE ${SAME_PLACE('s', 'p')} AND s.sort_key >= mine.lower_key AND s.sort_key < p.sort_key)
+                  FROM (SELECT max(b.lower_key) AS lower_key FROM page_sibling_blocks b WHERE ${SAME_BLOCKS('b', 'p')} AND b.lower_key <= p.sort_key) mine
+              )::int)
          END AS position
     FROM pages p
     LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
@@ -67,14 +75,31 @@ export const PROJECT_EXISTS = `SELECT 1 FROM projects WHERE team_id = $1 AND id 
 
 /**
  * The sort keys around index $5 among the active siblings under parent $3 (-1: root) of project $2,
- * leaving out page $4: the two from index $5 - 1 (one ordered walk of the sibling index, O(index)),
- * and the last (one step from the index's end).
+ * leaving out page $4: the two from index $5 - 1, and the last (one step from the index's end). The
+ * index is found in page_sibling_blocks (migration 0006): the block that holds it, counted without page
+ * $4, then a walk inside that block. O(√siblings) rather than O(index).
  */
 export const NEIGHBOUR_KEYS = `
+  WITH me AS MATERIALIZED (
+    SELECT sort_key FROM pages WHERE team_id = $1 AND id = $4 AND project_id = $2 AND COALESCE(parent_id, -1) = $3
+  ), bounds AS (
+    SELECT lower_key, size, lead(lower_key) OVER (ORDER BY lower_key) AS upper_key
+      FROM page_sibling_blocks WHERE team_id = $1 AND project_id = $2 AND parent_key = $3
+  ), blocks AS (
+    SELECT b.lower_key, b.size - CASE WHEN me.sort_key >= b.lower_key AND (b.upper_key IS NULL OR me.sort_key < b.upper_key) THEN 1 ELSE 0 END AS size
+      FROM bounds b LEFT JOIN me ON true
+  ), target AS (
+    SELECT lower_key, GREATEST($5::bigint - 1, 0) - (sum(size) OVER (ORDER BY lower_key) - size) AS offset_in_block,
+           sum(size) OVER (ORDER BY lower_key) AS through
+      FROM blocks
+  ), chosen AS (
+    SELECT lower_key, offset_in_block FROM target WHERE through > GREATEST($5::bigint - 1, 0) ORDER BY lower_key LIMIT 1
+  )
   SELECT ARRAY(
            SELECT sort_key FROM pages
             WHERE team_id = $1 AND project_id = $2 AND COALESCE(parent_id, -1) = $3 AND sort_key IS NOT NULL AND id <> $4
-            ORDER BY sort_key OFFSET GREATEST($5::bigint - 1, 0) LIMIT 2
+              AND sort_key >= (SELECT lower_key FROM chosen)
+            ORDER BY sort_key OFFSET (SELECT offset_in_block FROM chosen) LIMIT 2
          ) AS window,
          (SELECT sort_key FROM pages
            WHERE team_id = $1 AND project_id = $2 AND COALESCE(parent_id, -1) = $3 AND sort_key IS NOT NULL AND id <> $4

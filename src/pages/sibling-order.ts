@@ -20,8 +20,8 @@ export interface Place {
 /**
  * The sort key that puts page `pageId` at `index` (null or past the end: last) among the active
  * siblings of `place`, the others keeping their order; null when `currentKey` (the page's key, if it
- * is already among these siblings) is at that index already. Costs O(index) in the sibling index, and one
- * write per move; only when keys have grown too long are the siblings rewritten, once.
+ * is already among these siblings) is at that index already. Costs O(√siblings) (the index is found
+ * through page_sibling_blocks), and one write per move; only when keys have grown too long are the siblings rewritten, once.
  * Callers hold the project's lock, so the siblings cannot change meanwhile.
  */
 export async function sortKeyAt(

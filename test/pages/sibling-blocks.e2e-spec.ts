@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { DataSource } from 'typeorm';
+import { useScene } from '../support/scene';
+import { seedFamily } from './page-fixtures';
+
+/** The bounds of migration 0006: blocks hold 25 to 200 siblings, but a place's only block may hold fewer. */
+const BLOCK_MIN = 25;
+const BLOCK_MAX = 200;
+
+/**
+ * Everything wrong with the page_sibling_blocks of one workspace: a block whose size is not the number of
+ * active siblings in its key range, a place with siblings but no first block ('') or blocks but no
+ * siblings, a block out of bounds.
+ */
+async function blockProblems(db: DataSource, teamId: string): Promise<string[]> {
+  const rows: Array<{ problem: string }> = await db.query(
+    `WITH places AS (
+       SELECT project_id, COALESCE(parent_id, -1) AS parent_key, count(*) AS siblings
+         FROM pages WHERE team_id = $1 AND sort_key IS NOT NULL GROUP BY 1, 2
+     ), blocks AS (
+       SELECT b.*, lead(lower_key) OVER place AS upper_key, count(*) OVER place AS blocks, min(lower_key) OVER place AS first_key
+         FROM page_sibling_blocks b WHERE team_id = $1
+       WINDOW place AS (PARTITION BY project_id, parent_key ORDER BY lower_key ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+     ), counted AS (
+       SELECT b.*, (SELECT count(*) FROM pages p
+                     WHERE p.team_id = $1 AND p.project_id = b.project_id AND COALESCE(p.parent_id, -1) = b.parent_key
+                       AND p.sort_key IS NOT NULL AND p.sort_key >= b.lower_key AND (b.upper_key IS NULL OR p.sort_key < b.upper_key)) AS actual
+         FROM blocks b
+     )
+     SELECT format('block %s/%s/%L: size %s, holds %s', project_id, parent_key, lower_key, size, actual) AS problem FROM counted WHERE size <> actual
+     UNION ALL
+     SELECT format('place %s/%s: first block %L', project_id, parent_key, first_key) FROM counted WHERE first_key <> '' AND lower_key = first_key
+     UNION ALL
+     SELECT format('block %s/%s/%L: size %s of %s blocks', project_id, parent_key, lower_key, size, blocks) FROM counted
+      WHERE size > ${BLOCK_MAX} OR size = 0 OR (size < ${BLOCK_MIN} AND blocks > 1)
+     UNION ALL
+     SELECT format('place %s/%s: %s siblings, no block', p.project_id, p.parent_key, p.siblings) FROM places p
+      WHERE NOT EXISTS (SELECT 1 FROM page_sibling_blocks b WHERE b.team_id = $1 AND b.project_id = p.project_id AND b.parent_key = p.parent_key)`,
+    [teamId],
+  );
+  return rows.map((row) => row.problem);
+}
+
+describe('page_sibling_blocks (migration 0006) count the active siblings of every place', () => {
+  const s = useScene();
+  const db = () => s.t.app.get(DataSource);
+
+  it('stay exact whatever statements change pages: bulk moves, archives, project moves, inserts, deletes', async () => {
+    // In the other workspace: the keys written here are not fractional-indexing keys, which the import refuses.
+    const ws = s.other;
+    const { root: big } = await seedFamily(s.t.app, ws, 450);
+    const { root: small } = await seedFamily(s.t.app, ws, 40);
+    expect(await blockProblems(db(), ws.teamId)).toEqual([]);
+    const team = ws.teamId;
+    let serial = 0;
+    /** A key unique in any place, landing among the others at `prefix` (so in the first, a middle or the last block). */
+    const key = (prefix: string) => `'${prefix}' || '${++serial}-' || id`;
+    const statement = fc.record({
+      // Which pages: those whose id is `rest` modulo `modulus` (1 of 2 to 1 of 40), of the workspace's pages.
+      modulus: fc.integer({ min: 2, max: 40 }),
+      rest: fc.nat({ max: 39 }),
+      prefix: fc.constantFrom('a', 'a0', 'a0V', 'Zz', 'zz', 'b'),
+      kind: fc.constantFrom('to big', 'to small', 'to root', 'rekey', 'archive', 'other project', 'back to project 1', 'insert', 'delete leaves'),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(statement, { minLength: 5, maxLength: 12 }), async (statements) => {
+        for (const { modulus, rest, prefix, kind } of statements) {
+          const chosen = `team_id = '${team}' AND id % ${modulus} = ${rest % modulus} AND id NOT IN (${big}, ${small})`;
+          const sql: Record<typeof kind, string> = {
+            'to big': `UPDATE pages SET parent_id = ${big}, project_id = '${ws.projectId}', sort_key = ${key(prefix)} WHERE ${chosen}
+                         AND NOT EXISTS (SELECT 1 FROM pages c WHERE c.team_id = pages.team_id AND c.parent_id = pages.id)`,
+            'to small': `UPDATE pages SET parent_id = ${small}, project_id = '${ws.projectId}', sort_key = ${key(prefix)} WHERE ${chosen}
+                           AND NOT EXISTS (SELECT 1 FROM pages c WHERE c.team_id = pages.team_id AND c.parent_id = pages.id)`,
+            'to root': `UPDATE pages SET parent_id = NULL, sort_key = ${key(prefix)} WHERE ${chosen}`,
+            rekey: `UPDATE pages SET sort_key = ${key(prefix)} WHERE ${chosen} AND sort_key IS NOT NULL`,
+            archive: `UPDATE pages SET sort_key = NULL WHERE ${chosen}`,
+            'other project': `UPDATE pages SET project_id = '2' WHERE ${chosen}`,
+            'back to project 1': `UPDATE pages SET project_id = '${ws.projectId}' WHERE ${chosen}`,
+            insert: `INSERT INTO pages (team_id, id, project_id, parent_id, sort_key, owner_id, created_by, updated_by)
+                     SELECT '${team}', 900000 + ${++serial} * 1000 + n, '${ws.projectId}', ${big}, '${prefix}' || '${serial}-' || n,
+                            '${ws.users.owner}', '{}', '{}'
+                       FROM generate_series(1, ${modulus * 3}) AS n`,
+            'delete leaves': `DELETE FROM pages WHERE ${chosen} AND NOT EXISTS (SELECT 1 FROM pages c WHERE c.team_id = pages.team_id AND c.parent_id = pages.id)`,
+          };
+          await db().query(sql[kind]);
+          expect({ after: kind, problems: await blockProblems(db(), team) }).toEqual({ after: kind, problems: [] });
+        }
+      }),
+      { numRuns: 8 },
+    );
+  }, 120_000);
+
+  it('give every position through the API as the sibling order has it, while blocks split and merge', async () => {
+    const { root } = await seedFamily(s.t.app, s.ws, 420);
+    const { root: other } = await seedFamily(s.t.app, s.ws, 3);
+    const patch = (id: string, body: object) =>
+      s.t.http.patch(`/v1/${s.ws.teamId}/pages/${id}`).set('Authorization', s.ws.auth.member).send(body).expect(200);
+    const order = async (parent: string): Promise<string[]> =>
+      (await db().query(`SELECT id::text FROM pages WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`, [s.ws.teamId, parent])).map(
+        (row: { id: string }) => row.id,
+      );
+    let random = 7;
+    const next = (n: number) => (random = (random * 1103515245 + 12345) % 2 ** 31) % n;
+    // Pages from anywhere go to the front (the first block grows and splits) or out to another parent and
+    // back (blocks shrink and merge), with reorders to random places in between.
+    for (let step = 0; step < 240; step++) {
+      const siblings = await order(root);
+      const page = siblings[next(siblings.length)];
+      const move = step % 4;
+      if (move === 0 || move === 1) {
+        const wanted = move === 0 ? 0 : next(siblings.length + 5);
+        const res = await patch(page, { position: wanted });
+        const expected = Math.min(wanted, siblings.length - 1);
+        expect(res.body.page.position).toBe(expected);
+        expect((await order(root)).indexOf(page)).toBe(expected);
+      } else if (move === 2) {
+        await patch(page, { parent_page_id: other });
+      } else {
+        const away = await order(other);
+        const back = away[next(away.length)];
+        const wanted = next(siblings.length + 1);
+        expect((await patch(back, { parent_page_id: root, position: wanted })).body.page.position).toBe(Math.min(wanted, siblings.length));
+      }
+    }
+    const final = await order(root);
+    for (const index of [0, 1, 83, 84, 99, 100, 101, 250, final.length - 1]) {
+      const res = await s.t.http.get(`/v1/${s.ws.teamId}/pages/${final[index]}`).set('Authorization', s.ws.auth.member).expect(200);
+      expect(res.body.page.position).toBe(index);
+    }
+    expect(await blockProblems(db(), s.ws.teamId)).toEqual([]);
+    const [{ blocks }] = await db().query(
+      `SELECT count(*)::int AS blocks FROM page_sibling_blocks WHERE team_id = $1 AND parent_key = $2`,
+      [s.ws.teamId, root],
+    );
+    expect(blocks).toBeGreaterThan(1);
+  }, 120_000);
+});
