@@ -11,12 +11,13 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * the blocks before its own plus a walk inside that block (at most BLOCK_MAX entries), and the key at an
  * index is found the same way.
  *
- * Statement-level triggers on pages keep the blocks exact whatever writes pages (the API, imports, the
- * CLI, a hand-written UPDATE): each statement's rows that left or joined a place are counted out of and
- * into their blocks, then the places it touched are tidied: a block under BLOCK_MIN joins a neighbour,
- * a block over BLOCK_MAX is cut into blocks of about BLOCK_TARGET by walking its keys. Writers of one
- * project's pages are serialized (the API's project locks, the import's page locks), so a tidy walk
- * sees what the counts say.
+ * Triggers on pages keep the blocks exact whatever writes pages (the API, imports, the CLI, a
+ * hand-written UPDATE): a row trigger counts each page that leaves or joins a place out of or into its
+ * block (nothing when it stays in its block), and a statement trigger then tidies the places the
+ * statement left out of bounds (a partial index finds them): an empty block goes, a block under
+ * BLOCK_MIN (but the first) joins the one before it, a block over BLOCK_MAX is cut into blocks of about
+ * BLOCK_TARGET by walking its keys. Writers of one project's pages are serialized (the API's project
+ * locks, the import's page locks), so a tidy walk sees what the counts say.
  */
 const BLOCK_TARGET = 100;
 const BLOCK_MIN = 25;
@@ -54,7 +55,8 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
         ON CONFLICT (team_id, project_id, parent_key, lower_key) DO UPDATE SET size = EXCLUDED.size
       $$;
 
-      -- Keeps the blocks of one place within bounds: none empty, none under ${BLOCK_MIN} but a lone one, none over ${BLOCK_MAX}.
+      -- Brings the blocks of one place back within bounds: no empty block, none under ${BLOCK_MIN} but the first,
+      -- none over ${BLOCK_MAX}.
       CREATE FUNCTION page_sibling_blocks_tidy(t text, pr text, pa bigint) RETURNS void LANGUAGE plpgsql AS $$
       DECLARE
         small record;
@@ -63,21 +65,20 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
       BEGIN
         LOOP
           SELECT lower_key, size INTO small FROM page_sibling_blocks
-           WHERE team_id = t AND project_id = pr AND parent_key = pa AND size < ${BLOCK_MIN}
+           WHERE team_id = t AND project_id = pr AND parent_key = pa AND (size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> ''))
            ORDER BY lower_key LIMIT 1;
           EXIT WHEN NOT FOUND;
           IF small.lower_key = '' THEN
-            -- The first block takes in the next one; alone, it stays unless it is empty.
+            -- The first block is empty: the next one becomes the first, or the place has no siblings left.
             SELECT lower_key, size INTO neighbour FROM page_sibling_blocks
              WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key > ''
              ORDER BY lower_key LIMIT 1;
             IF NOT FOUND THEN
-              DELETE FROM page_sibling_blocks WHERE team_id = t AND project_id = pr AND parent_key = pa AND size = 0;
+              DELETE FROM page_sibling_blocks WHERE team_id = t AND project_id = pr AND parent_key = pa;
               EXIT;
             END IF;
             DELETE FROM page_sibling_blocks WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key = neighbour.lower_key;
-            UPDATE page_sibling_blocks SET size = size + neighbour.size
-             WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key = '';
+            UPDATE page_sibling_blocks SET size = neighbour.size WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key = '';
           ELSE
             -- Any other block joins the one before it.
             DELETE FROM page_sibling_blocks WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key = small.lower_key;
@@ -94,78 +95,66 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
         END LOOP;
       END $$;
 
-      -- One page leaving (-1) or joining (+1) the active siblings of a place, at sort_key.
-      CREATE TYPE page_sibling_change AS (team_id text, project_id text, parent_key bigint, sort_key text COLLATE "C", delta int);
+      -- The blocks a statement left out of bounds (nearly always none), for the statement trigger to find at once.
+      CREATE INDEX page_sibling_blocks_untidy ON page_sibling_blocks (team_id, project_id, parent_key)
+       WHERE size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> '') OR size > ${BLOCK_MAX};
 
-      -- Counts the changes out of and into their blocks (a place's first sibling makes its first block),
-      -- then tidies the places whose blocks left their bounds.
-      CREATE FUNCTION page_sibling_blocks_apply(changes page_sibling_change[]) RETURNS void LANGUAGE plpgsql AS $$
-      DECLARE
-        place record;
-      BEGIN
-        FOR place IN
-          WITH per_block AS (
-            SELECT c.team_id, c.project_id, c.parent_key, k.lower_key, sum(c.delta)::int AS delta
-              FROM unnest(changes) c
-             CROSS JOIN LATERAL (
-               SELECT max(x.lower_key) AS lower_key FROM page_sibling_blocks x
-                WHERE x.team_id = c.team_id AND x.project_id = c.project_id AND x.parent_key = c.parent_key AND x.lower_key <= c.sort_key
-             ) k
-             GROUP BY 1, 2, 3, 4
-          ), created AS (
-            INSERT INTO page_sibling_blocks (team_id, project_id, parent_key, lower_key, size)
-            SELECT team_id, project_id, parent_key, '', delta FROM per_block WHERE lower_key IS NULL
-            RETURNING team_id, project_id, parent_key, size
-          ), updated AS (
-            UPDATE page_sibling_blocks b SET size = b.size + d.delta
-              FROM per_block d
-             WHERE d.lower_key IS NOT NULL AND d.delta <> 0
-               AND b.team_id = d.team_id AND b.project_id = d.project_id AND b.parent_key = d.parent_key AND b.lower_key = d.lower_key
-            RETURNING b.team_id, b.project_id, b.parent_key, b.size
-          )
-          SELECT DISTINCT team_id, project_id, parent_key FROM (SELECT * FROM created UNION ALL SELECT * FROM updated) s
-           WHERE size < ${BLOCK_MIN} OR size > ${BLOCK_MAX}
-        LOOP
-          PERFORM page_sibling_blocks_tidy(place.team_id, place.project_id, place.parent_key);
-        END LOOP;
-      END $$;
+      -- The start of the block of a place that holds key k.
+      CREATE FUNCTION page_sibling_block_of(t text, pr text, pa bigint, k text) RETURNS text LANGUAGE sql STABLE AS $$
+        SELECT max(lower_key) FROM page_sibling_blocks WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key <= k
+      $$;
 
-      -- The trigger: the rows of one statement that left a place (old_rows) or joined one (new_rows).
-      CREATE FUNCTION page_sibling_blocks_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+      -- Row trigger: counts a page out of the block it left and into the block it joined (a place's first
+      -- sibling makes its first block). It only counts: the statement trigger tidies, once every row is counted.
+      CREATE FUNCTION page_sibling_blocks_count() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE
-        changes page_sibling_change[];
+        left_block text;
+        joined_block text;
       BEGIN
-        IF TG_OP = 'INSERT' THEN
-          SELECT array_agg((team_id, project_id, COALESCE(parent_id, -1), sort_key, 1)::page_sibling_change) INTO changes
-            FROM new_rows WHERE sort_key IS NOT NULL;
-        ELSIF TG_OP = 'DELETE' THEN
-          SELECT array_agg((team_id, project_id, COALESCE(parent_id, -1), sort_key, -1)::page_sibling_change) INTO changes
-            FROM old_rows WHERE sort_key IS NOT NULL;
-        ELSE
-          WITH moved AS (
-            SELECT o.team_id, o.project_id AS old_project, COALESCE(o.parent_id, -1) AS old_parent, o.sort_key AS old_key,
-                   n.project_id AS new_project, COALESCE(n.parent_id, -1) AS new_parent, n.sort_key AS new_key
-              FROM old_rows o JOIN new_rows n ON n.team_id = o.team_id AND n.id = o.id
-             WHERE (o.project_id, o.parent_id, o.sort_key) IS DISTINCT FROM (n.project_id, n.parent_id, n.sort_key)
-          )
-          SELECT array_agg(c) INTO changes FROM (
-            SELECT (team_id, old_project, old_parent, old_key, -1)::page_sibling_change AS c FROM moved WHERE old_key IS NOT NULL
-            UNION ALL
-            SELECT (team_id, new_project, new_parent, new_key, 1)::page_sibling_change FROM moved WHERE new_key IS NOT NULL
-          ) s;
+        IF TG_OP <> 'INSERT' AND OLD.sort_key IS NOT NULL THEN
+          left_block := page_sibling_block_of(OLD.team_id, OLD.project_id, COALESCE(OLD.parent_id, -1), OLD.sort_key);
         END IF;
-        IF changes IS NOT NULL THEN
-          PERFORM page_sibling_blocks_apply(changes);
+        IF TG_OP <> 'DELETE' AND NEW.sort_key IS NOT NULL THEN
+          joined_block := page_sibling_block_of(NEW.team_id, NEW.project_id, COALESCE(NEW.parent_id, -1), NEW.sort_key);
+        END IF;
+        IF TG_OP = 'UPDATE' AND left_block = joined_block AND (OLD.project_id, COALESCE(OLD.parent_id, -1)) = (NEW.project_id, COALESCE(NEW.parent_id, -1)) THEN
+          RETURN NULL;
+        END IF;
+        IF left_block IS NOT NULL THEN
+          UPDATE page_sibling_blocks SET size = size - 1
+           WHERE team_id = OLD.team_id AND project_id = OLD.project_id AND parent_key = COALESCE(OLD.parent_id, -1) AND lower_key = left_block;
+        END IF;
+        IF TG_OP <> 'DELETE' AND NEW.sort_key IS NOT NULL THEN
+          INSERT INTO page_sibling_blocks AS b (team_id, project_id, parent_key, lower_key, size)
+          VALUES (NEW.team_id, NEW.project_id, COALESCE(NEW.parent_id, -1), COALESCE(joined_block, ''), 1)
+          ON CONFLICT (team_id, project_id, parent_key, lower_key) DO UPDATE SET size = b.size + 1;
         END IF;
         RETURN NULL;
       END $$;
 
+      -- Statement trigger: tidies every place the statement left out of bounds.
+      CREATE FUNCTION page_sibling_blocks_tidy_all() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        place record;
+      BEGIN
+        FOR place IN
+          SELECT DISTINCT team_id, project_id, parent_key FROM page_sibling_blocks
+           WHERE size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> '') OR size > ${BLOCK_MAX}
+        LOOP
+          PERFORM page_sibling_blocks_tidy(place.team_id, place.project_id, place.parent_key);
+        END LOOP;
+        RETURN NULL;
+      END $$;
+
       CREATE TRIGGER pages_sibling_blocks_insert AFTER INSERT ON pages
-        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION page_sibling_blocks_sync();
-      CREATE TRIGGER pages_sibling_blocks_update AFTER UPDATE ON pages
-        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION page_sibling_blocks_sync();
+        FOR EACH ROW WHEN (NEW.sort_key IS NOT NULL) EXECUTE FUNCTION page_sibling_blocks_count();
+      CREATE TRIGGER pages_sibling_blocks_update AFTER UPDATE OF project_id, parent_id, sort_key ON pages
+        FOR EACH ROW WHEN ((OLD.project_id, OLD.parent_id, OLD.sort_key) IS DISTINCT FROM (NEW.project_id, NEW.parent_id, NEW.sort_key))
+        EXECUTE FUNCTION page_sibling_blocks_count();
       CREATE TRIGGER pages_sibling_blocks_delete AFTER DELETE ON pages
-        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION page_sibling_blocks_sync();
+        FOR EACH ROW WHEN (OLD.sort_key IS NOT NULL) EXECUTE FUNCTION page_sibling_blocks_count();
+      CREATE TRIGGER pages_sibling_blocks_tidy AFTER INSERT OR UPDATE OF project_id, parent_id, sort_key OR DELETE ON pages
+        FOR EACH STATEMENT EXECUTE FUNCTION page_sibling_blocks_tidy_all();
 
       CREATE FUNCTION page_sibling_blocks_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -185,13 +174,14 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
   async down(db: QueryRunner): Promise<void> {
     await db.query(`
       DROP TRIGGER pages_sibling_blocks_truncate ON pages;
+      DROP TRIGGER pages_sibling_blocks_tidy ON pages;
       DROP TRIGGER pages_sibling_blocks_delete ON pages;
       DROP TRIGGER pages_sibling_blocks_update ON pages;
       DROP TRIGGER pages_sibling_blocks_insert ON pages;
       DROP FUNCTION page_sibling_blocks_truncate();
-      DROP FUNCTION page_sibling_blocks_sync();
-      DROP FUNCTION page_sibling_blocks_apply(page_sibling_change[]);
-      DROP TYPE page_sibling_change;
+      DROP FUNCTION page_sibling_blocks_tidy_all();
+      DROP FUNCTION page_sibling_blocks_count();
+      DROP FUNCTION page_sibling_block_of(text, text, bigint, text);
       DROP FUNCTION page_sibling_blocks_tidy(text, text, bigint);
       DROP FUNCTION page_sibling_blocks_split(text, text, bigint, text);
       DROP TABLE page_sibling_blocks;

@@ -3,14 +3,14 @@ import { DataSource } from 'typeorm';
 import { useScene } from '../support/scene';
 import { seedFamily } from './page-fixtures';
 
-/** The bounds of migration 0006: blocks hold 25 to 200 siblings, but a place's only block may hold fewer. */
+/** The bounds of migration 0006: blocks hold 25 to 200 siblings, but a place's first block may hold fewer. */
 const BLOCK_MIN = 25;
 const BLOCK_MAX = 200;
 
 /**
  * Everything wrong with the page_sibling_blocks of one workspace: a block whose size is not the number of
- * active siblings in its key range, a place with siblings but no first block ('') or blocks but no
- * siblings, a block out of bounds.
+ * active siblings in its key range, a place whose blocks do not start at '', a place with siblings but
+ * no block, a block out of bounds (an empty one: blocks with no siblings).
  */
 async function blockProblems(db: DataSource, teamId: string): Promise<string[]> {
   const rows: Array<{ problem: string }> = await db.query(
@@ -18,7 +18,7 @@ async function blockProblems(db: DataSource, teamId: string): Promise<string[]> 
        SELECT project_id, COALESCE(parent_id, -1) AS parent_key, count(*) AS siblings
          FROM pages WHERE team_id = $1 AND sort_key IS NOT NULL GROUP BY 1, 2
      ), blocks AS (
-       SELECT b.*, lead(lower_key) OVER place AS upper_key, count(*) OVER place AS blocks, min(lower_key) OVER place AS first_key
+       SELECT b.*, lead(lower_key) OVER place AS upper_key, min(lower_key) OVER place AS first_key
          FROM page_sibling_blocks b WHERE team_id = $1
        WINDOW place AS (PARTITION BY project_id, parent_key ORDER BY lower_key ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
      ), counted AS (
@@ -31,8 +31,8 @@ async function blockProblems(db: DataSource, teamId: string): Promise<string[]> 
      UNION ALL
      SELECT format('place %s/%s: first block %L', project_id, parent_key, first_key) FROM counted WHERE first_key <> '' AND lower_key = first_key
      UNION ALL
-     SELECT format('block %s/%s/%L: size %s of %s blocks', project_id, parent_key, lower_key, size, blocks) FROM counted
-      WHERE size > ${BLOCK_MAX} OR size = 0 OR (size < ${BLOCK_MIN} AND blocks > 1)
+     SELECT format('block %s/%s/%L: size %s', project_id, parent_key, lower_key, size) FROM counted
+      WHERE size > ${BLOCK_MAX} OR size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> '')
      UNION ALL
      SELECT format('place %s/%s: %s siblings, no block', p.project_id, p.parent_key, p.siblings) FROM places p
       WHERE NOT EXISTS (SELECT 1 FROM page_sibling_blocks b WHERE b.team_id = $1 AND b.project_id = p.project_id AND b.parent_key = p.parent_key)`,
