@@ -11,17 +11,65 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * the blocks before its own plus a walk inside that block (at most BLOCK_MAX entries), and the key at an
  * index is found the same way.
  *
- * Triggers on pages keep the blocks exact whatever writes pages (the API, imports, the CLI, a
- * hand-written UPDATE): a row trigger counts each page that leaves or joins a place out of or into its
- * block (nothing when it stays in its block), and a statement trigger then tidies the places the
- * statement left out of bounds (a partial index finds them): an empty block goes, a block under
- * BLOCK_MIN (but the first) joins the one before it, a block over BLOCK_MAX is cut into blocks of about
- * BLOCK_TARGET by walking its keys. Writers of one project's pages are serialized (the API's project
- * locks, the import's page locks), so a tidy walk sees what the counts say.
+ * Statement triggers on pages keep the blocks exact whatever writes pages (the API, imports, the CLI,
+ * a hand-written UPDATE): the statement's pages that left or joined a place (from its transition
+ * tables) are counted out of and into their blocks, each block written once (nothing when a page stays
+ * in its block); then the places the statement left out of bounds (a partial index finds them) are
+ * tidied: an empty block goes, a block under BLOCK_MIN (but the first) joins the one before it, a
+ * block over BLOCK_MAX is cut into blocks of about BLOCK_TARGET by walking its keys. Writers of one
+ * project's pages are serialized (the API's project locks, the import's page locks), so a tidy walk
+ * sees what the counts say.
  */
 const BLOCK_TARGET = 100;
 const BLOCK_MIN = 25;
 const BLOCK_MAX = 200;
+
+/** The pages of a statement that joined a place (new_rows: its transition table), as changes of +1. */
+const JOINED = `SELECT team_id, project_id, COALESCE(parent_id, -1) AS parent_key, sort_key, 1 AS delta FROM new_rows WHERE sort_key IS NOT NULL`;
+/** The pages of a statement that left a place (old_rows), as changes of -1. */
+const LEFT = `SELECT team_id, project_id, COALESCE(parent_id, -1) AS parent_key, sort_key, -1 AS delta FROM old_rows WHERE sort_key IS NOT NULL`;
+/**
+ * The pages of an UPDATE: -1 where they were, +1 where they are; a page that stayed in its block
+ * cancels out. No join of old_rows with new_rows: PL/pgSQL keeps the plan of a statement's first run,
+ * and a join planned for one row runs as a nested loop over ten thousand.
+ */
+const MOVED = `${LEFT} UNION ALL ${JOINED}`;
+/** An UPDATE of one page that left its project, parent and key as they were (a title change, say). */
+const ONE_PAGE_STAYED = `
+  (SELECT count(*) FROM new_rows) = 1
+  AND NOT EXISTS (SELECT 1 FROM old_rows o, new_rows n
+                   WHERE (o.project_id, o.parent_id, o.sort_key) IS DISTINCT FROM (n.project_id, n.parent_id, n.sort_key))`;
+
+/**
+ * A statement trigger function that counts one statement's \`changes\` (a query over its transition
+ * tables) into their blocks, set-wise: each block is written once per statement, however many of its
+ * pages the statement moved (one UPDATE per row would write a block's row thousands of times in an
+ * import, each write walking the versions before it). A place's first sibling makes its first block.
+ */
+function countingTrigger(name: string, changes: string, nothingToCount = `NOT EXISTS (${changes})`): string {
+  return `
+      CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF ${nothingToCount} THEN
+          RETURN NULL;
+        END IF;
+        INSERT INTO page_sibling_blocks (team_id, project_id, parent_key, lower_key, size)
+        SELECT DISTINCT c.team_id, c.project_id, c.parent_key, '', 0 FROM (${changes}) c
+         WHERE c.delta > 0
+           AND NOT EXISTS (SELECT 1 FROM page_sibling_blocks b WHERE b.team_id = c.team_id AND b.project_id = c.project_id AND b.parent_key = c.parent_key)
+        ON CONFLICT DO NOTHING;
+        UPDATE page_sibling_blocks b SET size = b.size + d.delta
+          FROM (SELECT team_id, project_id, parent_key, lower_key, sum(delta)::int AS delta
+                  FROM (SELECT c.*, (SELECT max(x.lower_key) FROM page_sibling_blocks x
+                                      WHERE x.team_id = c.team_id AND x.project_id = c.project_id AND x.parent_key = c.parent_key
+                                        AND x.lower_key <= c.sort_key) AS lower_key
+                          FROM (${changes}) c) blocked
+                 GROUP BY 1, 2, 3, 4) d
+         WHERE d.delta <> 0 AND b.team_id = d.team_id AND b.project_id = d.project_id AND b.parent_key = d.parent_key AND b.lower_key = d.lower_key;
+        PERFORM page_sibling_blocks_tidy_untidy();
+        RETURN NULL;
+      END $$;`;
+}
 
 export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
   name = 'CountSiblingsInBlocks0000000000006';
@@ -99,41 +147,8 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
       CREATE INDEX page_sibling_blocks_untidy ON page_sibling_blocks (team_id, project_id, parent_key)
        WHERE size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> '') OR size > ${BLOCK_MAX};
 
-      -- The start of the block of a place that holds key k.
-      CREATE FUNCTION page_sibling_block_of(t text, pr text, pa bigint, k text) RETURNS text LANGUAGE sql STABLE AS $$
-        SELECT max(lower_key) FROM page_sibling_blocks WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key <= k
-      $$;
-
-      -- Row trigger: counts a page out of the block it left and into the block it joined (a place's first
-      -- sibling makes its first block). It only counts: the statement trigger tidies, once every row is counted.
-      CREATE FUNCTION page_sibling_blocks_count() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE
-        left_block text;
-        joined_block text;
-      BEGIN
-        IF TG_OP <> 'INSERT' AND OLD.sort_key IS NOT NULL THEN
-          left_block := page_sibling_block_of(OLD.team_id, OLD.project_id, COALESCE(OLD.parent_id, -1), OLD.sort_key);
-        END IF;
-        IF TG_OP <> 'DELETE' AND NEW.sort_key IS NOT NULL THEN
-          joined_block := page_sibling_block_of(NEW.team_id, NEW.project_id, COALESCE(NEW.parent_id, -1), NEW.sort_key);
-        END IF;
-        IF TG_OP = 'UPDATE' AND left_block = joined_block AND (OLD.project_id, COALESCE(OLD.parent_id, -1)) = (NEW.project_id, COALESCE(NEW.parent_id, -1)) THEN
-          RETURN NULL;
-        END IF;
-        IF left_block IS NOT NULL THEN
-          UPDATE page_sibling_blocks SET size = size - 1
-           WHERE team_id = OLD.team_id AND project_id = OLD.project_id AND parent_key = COALESCE(OLD.parent_id, -1) AND lower_key = left_block;
-        END IF;
-        IF TG_OP <> 'DELETE' AND NEW.sort_key IS NOT NULL THEN
-          INSERT INTO page_sibling_blocks AS b (team_id, project_id, parent_key, lower_key, size)
-          VALUES (NEW.team_id, NEW.project_id, COALESCE(NEW.parent_id, -1), COALESCE(joined_block, ''), 1)
-          ON CONFLICT (team_id, project_id, parent_key, lower_key) DO UPDATE SET size = b.size + 1;
-        END IF;
-        RETURN NULL;
-      END $$;
-
-      -- Statement trigger: tidies every place the statement left out of bounds.
-      CREATE FUNCTION page_sibling_blocks_tidy_all() RETURNS trigger LANGUAGE plpgsql AS $$
+      -- Tidies every place the statement left out of bounds (found through the partial index above).
+      CREATE FUNCTION page_sibling_blocks_tidy_untidy() RETURNS void LANGUAGE plpgsql AS $$
       DECLARE
         place record;
       BEGIN
@@ -143,18 +158,18 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
         LOOP
           PERFORM page_sibling_blocks_tidy(place.team_id, place.project_id, place.parent_key);
         END LOOP;
-        RETURN NULL;
       END $$;
 
+      ${countingTrigger('page_sibling_blocks_inserted', JOINED)}
+      ${countingTrigger('page_sibling_blocks_deleted', LEFT)}
+      ${countingTrigger('page_sibling_blocks_updated', MOVED, ONE_PAGE_STAYED)}
+
       CREATE TRIGGER pages_sibling_blocks_insert AFTER INSERT ON pages
-        FOR EACH ROW WHEN (NEW.sort_key IS NOT NULL) EXECUTE FUNCTION page_sibling_blocks_count();
-      CREATE TRIGGER pages_sibling_blocks_update AFTER UPDATE OF project_id, parent_id, sort_key ON pages
-        FOR EACH ROW WHEN ((OLD.project_id, OLD.parent_id, OLD.sort_key) IS DISTINCT FROM (NEW.project_id, NEW.parent_id, NEW.sort_key))
-        EXECUTE FUNCTION page_sibling_blocks_count();
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION page_sibling_blocks_inserted();
+      CREATE TRIGGER pages_sibling_blocks_update AFTER UPDATE ON pages
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION page_sibling_blocks_updated();
       CREATE TRIGGER pages_sibling_blocks_delete AFTER DELETE ON pages
-        FOR EACH ROW WHEN (OLD.sort_key IS NOT NULL) EXECUTE FUNCTION page_sibling_blocks_count();
-      CREATE TRIGGER pages_sibling_blocks_tidy AFTER INSERT OR UPDATE OF project_id, parent_id, sort_key OR DELETE ON pages
-        FOR EACH STATEMENT EXECUTE FUNCTION page_sibling_blocks_tidy_all();
+        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION page_sibling_blocks_deleted();
 
       CREATE FUNCTION page_sibling_blocks_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -174,14 +189,14 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
   async down(db: QueryRunner): Promise<void> {
     await db.query(`
       DROP TRIGGER pages_sibling_blocks_truncate ON pages;
-      DROP TRIGGER pages_sibling_blocks_tidy ON pages;
       DROP TRIGGER pages_sibling_blocks_delete ON pages;
       DROP TRIGGER pages_sibling_blocks_update ON pages;
       DROP TRIGGER pages_sibling_blocks_insert ON pages;
       DROP FUNCTION page_sibling_blocks_truncate();
-      DROP FUNCTION page_sibling_blocks_tidy_all();
-      DROP FUNCTION page_sibling_blocks_count();
-      DROP FUNCTION page_sibling_block_of(text, text, bigint, text);
+      DROP FUNCTION page_sibling_blocks_deleted();
+      DROP FUNCTION page_sibling_blocks_updated();
+      DROP FUNCTION page_sibling_blocks_inserted();
+      DROP FUNCTION page_sibling_blocks_tidy_untidy();
       DROP FUNCTION page_sibling_blocks_tidy(text, text, bigint);
       DROP FUNCTION page_sibling_blocks_split(text, text, bigint, text);
       DROP TABLE page_sibling_blocks;
