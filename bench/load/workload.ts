@@ -159,7 +159,7 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
       name: 'page GET',
       auth: b.auth,
       status: 200,
-      description: `GET of a random page of ${b.pages.length.toLocaleString('en')} (its position is a count of the siblings before it)`,
+      description: `GET of a random page of ${b.pages.length.toLocaleString('en')} (its position is counted from the sibling blocks: migration 0006)`,
       next: () => ({ method: 'GET', path: pagePath(b, pick(random, b.pageIds)) }),
     },
     {
