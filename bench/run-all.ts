@@ -5,17 +5,18 @@
  *   npm run bench -- --quick       20,000 pages; 10 requests per connection (at least 100) + 2 s each, under 3 minutes
  *   npm run bench -- --soak        also 5 minutes at concurrency 64 against the app: RSS after minute 1 vs the end
  *   options: --duration S --warmup S (whole seconds; a warm-up under 1 s is a count of requests) --concurrency 1,16,64 --only "page GET,card GET"
+ *            --slices N (the measured seconds of each server, in N turns; default duration / 2)
  *            --profile DIR (both servers run under `node --cpu-prof`; DIR/app.cpuprofile and DIR/baseline.cpuprofile)
  *
  * Seeds through ImportService (bench/load/workload.ts), starts the app and the baseline
  * (bench/baseline/server.ts) each in its own process on the same database, drives each operation with
- * autocannon at each concurrency against one then the other (the order alternating), and writes
+ * autocannon at each concurrency against both, in turns of 2 s (bench/load/load-run.ts), and writes
  * bench/results/latest.json, BENCHMARKS.md and bench/chart.svg (bench/load/publish.ts).
  */
 import { cpus, totalmem } from 'node:os';
 import { openBenchDatabase } from './support/bench-database';
 import { startBenchApp } from './support/bench-app';
-import { measure, RunFigures } from './load/load-run';
+import { measurePair, RunFigures } from './load/load-run';
 import { publish, ResultRow } from './load/publish';
 import { startServer, ServerProcess } from './load/servers';
 import { soak, SoakFigures } from './load/soak';
@@ -28,11 +29,13 @@ interface Options {
   warmup: number;
   concurrency: number[];
   only: string[] | null;
+  /** Measured slices per server, taken in turns (their seconds add up to duration). */
+  slices: number;
   profile?: string;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { quick: false, soak: false, duration: NaN, warmup: NaN, concurrency: [1, 16, 64], only: null };
+  const options: Options = { quick: false, soak: false, duration: NaN, warmup: NaN, concurrency: [1, 16, 64], only: null, slices: NaN };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
     const value = () => inline ?? argv[++i];
@@ -43,11 +46,14 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--concurrency') options.concurrency = value().split(',').map(Number);
     // A comma before a digit is part of a name ("page reorder (10,000 siblings)").
     else if (flag === '--only') options.only = value().split(/,(?!\d)/).map((s) => s.trim());
+    else if (flag === '--slices') options.slices = Number(value());
     else if (flag === '--profile') options.profile = value();
-    else throw new Error(`Unknown argument ${argv[i]}; known: --quick, --soak, --duration S, --warmup S, --concurrency 1,16,64, --only "op,op", --profile DIR`);
+    else throw new Error(`Unknown argument ${argv[i]}; known: --quick, --soak, --duration S, --warmup S, --concurrency 1,16,64, --only "op,op", --slices N, --profile DIR`);
   }
   if (Number.isNaN(options.duration)) options.duration = options.quick ? 2 : 10;
   if (Number.isNaN(options.warmup)) options.warmup = options.quick ? 0.3 : 5;
+  // Slices of 2 s: short enough that both servers see the same machine, long enough to reach a steady state.
+  if (Number.isNaN(options.slices)) options.slices = Math.max(1, Math.round(options.duration / 2));
   return options;
 }
 
@@ -75,7 +81,7 @@ async function main(): Promise<void> {
     servers.push(app);
     const baseline = await startServer('baseline', database.url, options.profile);
     servers.push(baseline);
-    log(`app ${app.baseUrl}, baseline ${baseline.baseUrl}; ${options.warmup} s warm-up + ${options.duration} s per run`);
+    log(`app ${app.baseUrl}, baseline ${baseline.baseUrl}; ${options.warmup} s warm-up + ${options.duration} s per run in ${options.slices} turns`);
 
     const ops = operations(workspaces, options.quick).filter((op) => !options.only || options.only.includes(op.name));
     const rows: ResultRow[] = [];
@@ -84,9 +90,8 @@ async function main(): Promise<void> {
     for (const op of ops) {
       for (const concurrency of options.concurrency) {
         // Alternate which server goes first, so neither always runs on the table the other just warmed.
-        const order = turn++ % 2 === 0 ? [app, baseline] : [baseline, app];
-        const figures: Record<string, RunFigures> = {};
-        for (const server of order) figures[server.kind] = await measure(server, op, concurrency, options.warmup, options.duration);
+        const order = turn++ % 2 === 0 ? ([app, baseline] as const) : ([baseline, app] as const);
+        const figures = await measurePair(order, op, concurrency, options.warmup, options.duration, options.slices);
         const ours = figures.app;
         const floor = figures.baseline;
         rows.push({
@@ -130,6 +135,7 @@ async function main(): Promise<void> {
       pages: workspaces.b.pages.length,
       warmup_s: options.warmup,
       duration_s: options.duration,
+      slices: options.slices,
     };
     const files = await publish({ machine, results: rows }, { details, soak: soakFigures, operations: ops.map((o) => ({ name: o.name, description: o.description })) }, log);
     log(`wrote ${files.join(', ')} in ${((performance.now() - started) / 1000).toFixed(0)} s`);

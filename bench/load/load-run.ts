@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { databaseCpuMs } from './database-cpu';
 import type { Operation } from './workload';
-import type { ServerProcess } from './servers';
+import type { ServerProcess, ServerStats } from './servers';
 
 export interface RunFigures {
   rps: number;
@@ -18,14 +18,25 @@ export interface RunFigures {
   database_cpu_ms_per_request: number | null;
 }
 
-/** autocannon at `connections` for `seconds`, every request drawn from the operation's generator. */
-async function cannon(server: ServerProcess, op: Operation, connections: number, length: { duration: number } | { amount: number }): Promise<autocannon.Result> {
+type Length = { duration: number } | { amount: number };
+
+/** Documented (autocannon's README, "autocannon.aggregateResult") but missing from @types/autocannon. */
+const { aggregateResult } = autocannon as unknown as {
+  aggregateResult(results: autocannon.Result[], options: { url: string; connections: number }): autocannon.Result;
+};
+
+/**
+ * autocannon at `connections`, every request drawn from the operation's generator. `raw`: the result
+ * is left unaggregated (its histograms encoded), for `autocannon.aggregateResult` to merge with others.
+ */
+async function cannon(server: ServerProcess, op: Operation, connections: number, length: Length, raw = false): Promise<autocannon.Result> {
   return autocannon({
     url: server.baseUrl,
     connections,
     pipelining: 1,
     ...length,
     timeout: 30,
+    skipAggregateResult: raw,
     headers: { authorization: op.auth, 'content-type': 'application/json' },
     requests: [
       {
@@ -38,30 +49,66 @@ async function cannon(server: ServerProcess, op: Operation, connections: number,
   });
 }
 
+/** What one server's measured slices add up to. */
+interface Slices {
+  raw: autocannon.Result[];
+  seconds: number;
+  databaseCpuMs: number | null;
+}
+
 /**
- * A warm-up run (discarded), then the measured one, with the server's round trips and peak RSS over it.
- * autocannon counts time in whole seconds, so a warm-up shorter than 1 s is given as a number of
- * requests instead: `warmupSeconds` < 1 means 10 requests per connection (at least 100).
+ * Both servers, interleaved: a warm-up each (discarded), then `slices` measured runs each of
+ * seconds / slices (whole seconds, at least 1), taking turns and alternating who goes first, so that
+ * a machine that slows down or speeds up during the measurement moves both sides alike. Each
+ * server's slices are merged (autocannon.aggregateResult: one latency histogram), with its round trips,
+ * CPU and peak RSS over all of them. autocannon counts time in whole seconds, so a warm-up shorter than
+ * 1 s is given as a number of requests instead: `warmupSeconds` < 1 means 10 requests per connection
+ * (at least 100).
  */
-export async function measure(server: ServerProcess, op: Operation, connections: number, warmupSeconds: number, seconds: number): Promise<RunFigures> {
-  if (warmupSeconds >= 1) await cannon(server, op, connections, { duration: Math.round(warmupSeconds) });
-  else if (warmupSeconds > 0) await cannon(server, op, connections, { amount: Math.max(100, 10 * connections) });
-  await server.reset();
-  const databaseBefore = databaseCpuMs();
-  const result = await cannon(server, op, connections, { duration: Math.max(1, Math.round(seconds)) });
-  const databaseAfter = databaseCpuMs();
-  const stats = await server.stats();
-  const ok = result['2xx'];
-  const requests = result.requests.total;
+export async function measurePair(
+  servers: readonly [ServerProcess, ServerProcess],
+  op: Operation,
+  connections: number,
+  warmupSeconds: number,
+  seconds: number,
+  slices: number,
+): Promise<Record<ServerProcess['kind'], RunFigures>> {
+  for (const server of servers) {
+    if (warmupSeconds >= 1) await cannon(server, op, connections, { duration: Math.round(warmupSeconds) });
+    else if (warmupSeconds > 0) await cannon(server, op, connections, { amount: Math.max(100, 10 * connections) });
+  }
+  for (const server of servers) await server.reset();
+  const sliceSeconds = Math.max(1, Math.round(seconds / slices));
+  const measured = new Map<ServerProcess, Slices>(servers.map((server) => [server, { raw: [], seconds: 0, databaseCpuMs: 0 }]));
+  for (let slice = 0; slice < slices; slice++) {
+    for (const server of slice % 2 === 0 ? servers : [servers[1], servers[0]]) {
+      const own = measured.get(server)!;
+      const databaseBefore = databaseCpuMs();
+      const result = await cannon(server, op, connections, { duration: sliceSeconds }, true);
+      const databaseAfter = databaseCpuMs();
+      own.raw.push(result);
+      own.seconds += result.duration;
+      own.databaseCpuMs = own.databaseCpuMs !== null && databaseBefore !== null && databaseAfter !== null ? own.databaseCpuMs + databaseAfter - databaseBefore : null;
+    }
+  }
+  const figures = {} as Record<ServerProcess['kind'], RunFigures>;
+  for (const [server, own] of measured) figures[server.kind] = toFigures(server, own, await server.stats(), connections);
+  return figures;
+}
+
+function toFigures(server: ServerProcess, own: Slices, stats: ServerStats, connections: number): RunFigures {
+  const merged = aggregateResult(own.raw, { url: server.baseUrl, connections });
+  const ok = merged['2xx'];
+  const requests = merged.requests.total;
   return {
-    rps: ok / result.duration,
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
+    rps: ok / own.seconds,
+    p50_ms: merged.latency.p50,
+    p99_ms: merged.latency.p99,
     requests,
-    failures: requests - ok + result.errors + result.timeouts,
+    failures: requests - ok + merged.errors + merged.timeouts,
     round_trips: requests > 0 ? stats.queries / requests : 0,
     peak_rss_mb: stats.peakRssMb,
     cpu_ms_per_request: requests > 0 ? stats.cpuMs / requests : 0,
-    database_cpu_ms_per_request: requests > 0 && databaseBefore !== null && databaseAfter !== null ? (databaseAfter - databaseBefore) / requests : null,
+    database_cpu_ms_per_request: requests > 0 && own.databaseCpuMs !== null ? own.databaseCpuMs / requests : null,
   };
 }

@@ -123,8 +123,10 @@ function benchmarksMd(latest: Latest, extras: Extras, table: string): string {
 Every benchmarked request, at concurrency 1, 16 and 64, against the service and against the floor: a
 minimal \`node:http\` + \`pg\` server (\`bench/baseline/server.ts\`) that makes the same authentication
 lookup, the same membership check and the same SQL statements in the same transactions. Both run on
-the same database and the same seeded workspace, one after the other for each operation and
-concurrency (which goes first alternates), each in its own process, driven by
+the same database and the same seeded workspace, each in its own process, in turns: for each
+operation and concurrency, a warm-up each, then short measured slices taking turns (who goes first
+alternating), merged per server, so that a shared machine that slows down or speeds up moves both
+sides alike. Both are driven by
 [autocannon](https://github.com/mcollina/autocannon) from a third. **ratio** is our requests per second
 divided by the baseline's: the figure to read, since absolute numbers drift on a shared machine.
 
@@ -134,7 +136,7 @@ divided by the baseline's: the figure to read, since absolute numbers drift on a
 
 ${m.cores} cores (${m.cpu}), ${m.memory_gb} GB memory, PostgreSQL ${m.postgres} (${m.database === 'embedded' ? 'the embedded throwaway cluster, on the same machine' : 'DATABASE_URL'}),
 Node ${m.node} on ${m.platform}; ${m.date}. Mode **${m.mode}**: ${Number(m.pages).toLocaleString('en')} pages in the large workspace,
-${Number(m.warmup_s) >= 1 ? `${m.warmup_s} s` : 'max(100, 10 × concurrency) requests of'} warm-up (discarded) + ${m.duration_s} s measured per operation, concurrency and server. The load
+${Number(m.warmup_s) >= 1 ? `${m.warmup_s} s` : 'max(100, 10 × concurrency) requests of'} warm-up (discarded) + ${m.duration_s} s measured per operation, concurrency and server, in ${m.slices} turns. The load
 generator, both servers and PostgreSQL share these cores.
 
 ## Results
