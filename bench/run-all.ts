@@ -16,7 +16,8 @@
 import { cpus, totalmem } from 'node:os';
 import { openBenchDatabase } from './support/bench-database';
 import { startBenchApp } from './support/bench-app';
-import { measurePair, RunFigures } from './load/load-run';
+import { GrowthResult, growthPairsIn } from './load/growth';
+import { measurePair, RunFigures, timePair } from './load/load-run';
 import { publish, ResultRow } from './load/publish';
 import { startServer, ServerProcess } from './load/servers';
 import { soak, SoakFigures } from './load/soak';
@@ -119,6 +120,15 @@ async function main(): Promise<void> {
       if (op.exhausted?.()) log(`${op.name}: ran past its fresh (card, tag) pairs; later requests re-attached`);
     }
 
+    // The growth targets compare two operations: timed in turns, one request at a time, on the app.
+    const growth: GrowthResult[] = [];
+    for (const { pair, small, large } of growthPairsIn(ops)) {
+      const [smallTime, largeTime] = await timePair(app, [small, large], options.warmup, options.duration, options.slices);
+      const ratio = largeTime.mean_ms / smallTime.mean_ms;
+      growth.push({ label: pair.label, limit: pair.limit, small: smallTime, large: largeTime, ratio });
+      log(`${pair.label}: ${largeTime.mean_ms.toFixed(2)} vs ${smallTime.mean_ms.toFixed(2)} ms per request at concurrency 1, in turns = ${ratio.toFixed(2)}x (target <= ${pair.limit}x)`);
+    }
+
     let soakFigures: SoakFigures | undefined;
     if (options.soak) soakFigures = await soak(app, ops, 64, 300, log);
 
@@ -137,7 +147,7 @@ async function main(): Promise<void> {
       duration_s: options.duration,
       slices: options.slices,
     };
-    const files = await publish({ machine, results: rows }, { details, soak: soakFigures, operations: ops.map((o) => ({ name: o.name, description: o.description })) }, log);
+    const files = await publish({ machine, results: rows }, { details, growth, soak: soakFigures, operations: ops.map((o) => ({ name: o.name, description: o.description })) }, log);
     log(`wrote ${files.join(', ')} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     if (details.some((d) => d.app.failures + d.baseline.failures > 0)) {
       log('some requests failed (see bench/results/latest-details.json)');

@@ -49,21 +49,64 @@ async function cannon(server: ServerProcess, op: Operation, connections: number,
   });
 }
 
-/** What one server's measured slices add up to. */
-interface Slices {
+/** One side of a measurement in turns: a server and the operation it is given. */
+export interface Side {
+  server: ServerProcess;
+  op: Operation;
+}
+
+/** What one side's measured turns add up to. */
+interface Turns {
   raw: autocannon.Result[];
   seconds: number;
   databaseCpuMs: number | null;
 }
 
 /**
- * Both servers, interleaved: a warm-up each (discarded), then `slices` measured runs each of
+ * Two sides, interleaved: a warm-up each (discarded), then `slices` measured runs each of
  * seconds / slices (whole seconds, at least 1), taking turns and alternating who goes first, so that
- * a machine that slows down or speeds up during the measurement moves both sides alike. Each
- * server's slices are merged (autocannon.aggregateResult: one latency histogram), with its round trips,
- * CPU and peak RSS over all of them. autocannon counts time in whole seconds, so a warm-up shorter than
- * 1 s is given as a number of requests instead: `warmupSeconds` < 1 means 10 requests per connection
- * (at least 100).
+ * a machine that slows down or speeds up during the measurement moves both sides alike. autocannon
+ * counts time in whole seconds, so a warm-up shorter than 1 s is given as a number of requests
+ * instead: `warmupSeconds` < 1 means 10 requests per connection (at least 100). `beforeTurns` runs
+ * between the warm-ups and the first turn.
+ */
+async function inTurns(
+  sides: readonly [Side, Side],
+  connections: number,
+  warmupSeconds: number,
+  seconds: number,
+  slices: number,
+  beforeTurns: () => Promise<void> = async () => undefined,
+): Promise<[Turns, Turns]> {
+  for (const { server, op } of sides) {
+    if (warmupSeconds >= 1) await cannon(server, op, connections, { duration: Math.round(warmupSeconds) });
+    else if (warmupSeconds > 0) await cannon(server, op, connections, { amount: Math.max(100, 10 * connections) });
+  }
+  await beforeTurns();
+  const sliceSeconds = Math.max(1, Math.round(seconds / slices));
+  const turns: [Turns, Turns] = [
+    { raw: [], seconds: 0, databaseCpuMs: 0 },
+    { raw: [], seconds: 0, databaseCpuMs: 0 },
+  ];
+  for (let slice = 0; slice < slices; slice++) {
+    for (const index of slice % 2 === 0 ? [0, 1] : [1, 0]) {
+      const { server, op } = sides[index];
+      const own = turns[index];
+      const databaseBefore = databaseCpuMs();
+      const result = await cannon(server, op, connections, { duration: sliceSeconds }, true);
+      const databaseAfter = databaseCpuMs();
+      own.raw.push(result);
+      own.seconds += result.duration;
+      own.databaseCpuMs = own.databaseCpuMs !== null && databaseBefore !== null && databaseAfter !== null ? own.databaseCpuMs + databaseAfter - databaseBefore : null;
+    }
+  }
+  return turns;
+}
+
+/**
+ * One operation on both servers in turns (see inTurns), each server's turns merged
+ * (autocannon.aggregateResult: one latency histogram), with its round trips, CPU and peak RSS over all
+ * of them.
  */
 export async function measurePair(
   servers: readonly [ServerProcess, ServerProcess],
@@ -73,30 +116,34 @@ export async function measurePair(
   seconds: number,
   slices: number,
 ): Promise<Record<ServerProcess['kind'], RunFigures>> {
-  for (const server of servers) {
-    if (warmupSeconds >= 1) await cannon(server, op, connections, { duration: Math.round(warmupSeconds) });
-    else if (warmupSeconds > 0) await cannon(server, op, connections, { amount: Math.max(100, 10 * connections) });
-  }
-  for (const server of servers) await server.reset();
-  const sliceSeconds = Math.max(1, Math.round(seconds / slices));
-  const measured = new Map<ServerProcess, Slices>(servers.map((server) => [server, { raw: [], seconds: 0, databaseCpuMs: 0 }]));
-  for (let slice = 0; slice < slices; slice++) {
-    for (const server of slice % 2 === 0 ? servers : [servers[1], servers[0]]) {
-      const own = measured.get(server)!;
-      const databaseBefore = databaseCpuMs();
-      const result = await cannon(server, op, connections, { duration: sliceSeconds }, true);
-      const databaseAfter = databaseCpuMs();
-      own.raw.push(result);
-      own.seconds += result.duration;
-      own.databaseCpuMs = own.databaseCpuMs !== null && databaseBefore !== null && databaseAfter !== null ? own.databaseCpuMs + databaseAfter - databaseBefore : null;
-    }
-  }
+  const sides = [{ server: servers[0], op }, { server: servers[1], op }] as const;
+  const turns = await inTurns(sides, connections, warmupSeconds, seconds, slices, async () => {
+    for (const server of servers) await server.reset();
+  });
   const figures = {} as Record<ServerProcess['kind'], RunFigures>;
-  for (const [server, own] of measured) figures[server.kind] = toFigures(server, own, await server.stats(), connections);
+  for (const [index, server] of servers.entries()) figures[server.kind] = toFigures(server, turns[index], await server.stats(), connections);
   return figures;
 }
 
-function toFigures(server: ServerProcess, own: Slices, stats: ServerStats, connections: number): RunFigures {
+/** Mean time per request (1 s / req/s) and p50 of one side, at concurrency 1. */
+export interface SequentialTime {
+  mean_ms: number;
+  p50_ms: number;
+}
+
+/**
+ * Two operations on one server, one request at a time, in turns (see inTurns): the growth targets
+ * compare their mean times, which from two runs a minute apart would compare two moments of the machine.
+ */
+export async function timePair(server: ServerProcess, ops: readonly [Operation, Operation], warmupSeconds: number, seconds: number, slices: number): Promise<[SequentialTime, SequentialTime]> {
+  const turns = await inTurns([{ server, op: ops[0] }, { server, op: ops[1] }], 1, warmupSeconds, seconds, slices);
+  return turns.map((own) => {
+    const merged = aggregateResult(own.raw, { url: server.baseUrl, connections: 1 });
+    return { mean_ms: (1000 * own.seconds) / merged['2xx'], p50_ms: merged.latency.p50 };
+  }) as [SequentialTime, SequentialTime];
+}
+
+function toFigures(server: ServerProcess, own: Turns, stats: ServerStats, connections: number): RunFigures {
   const merged = aggregateResult(own.raw, { url: server.baseUrl, connections });
   const ok = merged['2xx'];
   const requests = merged.requests.total;
@@ -106,9 +153,9 @@ function toFigures(server: ServerProcess, own: Slices, stats: ServerStats, conne
     p99_ms: merged.latency.p99,
     requests,
     failures: requests - ok + merged.errors + merged.timeouts,
-    round_trips: requests > 0 ? stats.queries / requests : 0,
+    round_trips: stats.answered > 0 ? stats.queries / stats.answered : 0,
     peak_rss_mb: stats.peakRssMb,
-    cpu_ms_per_request: requests > 0 ? stats.cpuMs / requests : 0,
+    cpu_ms_per_request: stats.answered > 0 ? stats.cpuMs / stats.answered : 0,
     database_cpu_ms_per_request: requests > 0 && own.databaseCpuMs !== null ? own.databaseCpuMs / requests : null,
   };
 }

@@ -5,17 +5,22 @@
  * over the IPC channel of child_process.fork:
  *   -> {type: 'ready', port}                      once listening
  *   <- {type: 'reset'}                            zero the counters (before a measured run)
- *   <- {type: 'stats'} -> {type: 'stats', queries, peakRssMb, rssMb, cpuMs}
+ *   <- {type: 'stats'} -> {type: 'stats', queries, answered, peakRssMb, rssMb, cpuMs}
  * cpuMs is the process's user + system CPU time since the last reset (process.cpuUsage): what one
  * server spends per request, whatever the load generator and PostgreSQL take from the shared cores.
  * Round trips are counted as bench/support/statement-counter.ts counts them: by wrapping
- * pg.Client.prototype.query, which the app's pool (TypeORM) and the baseline's pool both go through.
+ * pg.Client.prototype.query, which the app's pool (TypeORM) and the baseline's pool both go through;
+ * answered requests by wrapping http.ServerResponse.prototype.end, which both servers' answers go
+ * through. Counted here, a request still in flight when the load generator stops a turn counts with
+ * its round trips and CPU, where the generator's count would leave it out.
  */
 import pg from 'pg';
+import { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const MB = 1024 * 1024;
 let queries = 0;
+let answered = 0;
 let peakRss = 0;
 let cpuAtReset = process.cpuUsage();
 
@@ -26,18 +31,24 @@ function installProbe(): void {
     queries++;
     return original.apply(this, args);
   };
+  const end = ServerResponse.prototype.end as (...args: unknown[]) => ServerResponse;
+  ServerResponse.prototype.end = function (this: ServerResponse, ...args: unknown[]) {
+    if (!this.writableEnded) answered++;
+    return end.apply(this, args);
+  } as typeof ServerResponse.prototype.end;
   const sample = () => (peakRss = Math.max(peakRss, process.memoryUsage.rss()));
   setInterval(sample, 100).unref();
   process.on('message', (message: { type: string }) => {
     if (message.type === 'reset') {
       queries = 0;
+      answered = 0;
       cpuAtReset = process.cpuUsage();
       peakRss = process.memoryUsage.rss();
       process.send!({ type: 'reset' });
     } else if (message.type === 'stats') {
       sample();
       const cpu = process.cpuUsage(cpuAtReset);
-      process.send!({ type: 'stats', queries, peakRssMb: peakRss / MB, rssMb: process.memoryUsage.rss() / MB, cpuMs: (cpu.user + cpu.system) / 1000 });
+      process.send!({ type: 'stats', queries, answered, peakRssMb: peakRss / MB, rssMb: process.memoryUsage.rss() / MB, cpuMs: (cpu.user + cpu.system) / 1000 });
     }
   });
 }

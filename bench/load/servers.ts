@@ -3,6 +3,8 @@ import { join } from 'node:path';
 
 export interface ServerStats {
   queries: number;
+  /** Requests the server answered (finished responses), in flight at the end of a turn or not. */
+  answered: number;
   peakRssMb: number;
   rssMb: number;
   /** User + system CPU time of the server process since the last reset. */
