@@ -25,7 +25,7 @@ import { importDocuments, PageWorkspace, planPageWorkspace } from './pages/page-
 import { startBenchApp } from './support/bench-app';
 import { send } from './support/http';
 import { runInterleaved, summarize, Variant } from './support/latency';
-import { pick, randomBelow, seededRandom } from './support/random';
+import { pick, seededRandom } from './support/random';
 import { environment, latencyTable, parseArgs, writeResult } from './support/report';
 import { countStatements, StatementCount } from './support/statement-counter';
 import { explainAnalyze } from './support/explain';

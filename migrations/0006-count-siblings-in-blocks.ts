@@ -21,8 +21,11 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * sees what the counts say.
  */
 const BLOCK_TARGET = 100;
-const BLOCK_MIN = 25;
-const BLOCK_MAX = 200;
+/** A block holds BLOCK_MIN to BLOCK_MAX siblings; a place's first block may hold fewer. */
+export const BLOCK_MIN = 25;
+export const BLOCK_MAX = 200;
+/** A block a statement left out of bounds; the partial index and the query that finds them must say it alike. */
+const OUT_OF_BOUNDS = `size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> '') OR size > ${BLOCK_MAX}`;
 
 /** The pages of a statement that joined a place (new_rows: its transition table), as changes of +1. */
 const JOINED = `SELECT team_id, project_id, COALESCE(parent_id, -1) AS parent_key, sort_key, 1 AS delta FROM new_rows WHERE sort_key IS NOT NULL`;
@@ -66,7 +69,7 @@ function countingTrigger(name: string, changes: string, nothingToCount = `NOT EX
                           FROM (${changes}) c) blocked
                  GROUP BY 1, 2, 3, 4) d
          WHERE d.delta <> 0 AND b.team_id = d.team_id AND b.project_id = d.project_id AND b.parent_key = d.parent_key AND b.lower_key = d.lower_key;
-        PERFORM page_sibling_blocks_tidy_untidy();
+        PERFORM page_sibling_blocks_tidy_out_of_bounds();
         RETURN NULL;
       END $$;`;
 }
@@ -145,16 +148,16 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
 
       -- The blocks a statement left out of bounds (nearly always none), for the statement trigger to find at once.
       CREATE INDEX page_sibling_blocks_untidy ON page_sibling_blocks (team_id, project_id, parent_key)
-       WHERE size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> '') OR size > ${BLOCK_MAX};
+       WHERE ${OUT_OF_BOUNDS};
 
       -- Tidies every place the statement left out of bounds (found through the partial index above).
-      CREATE FUNCTION page_sibling_blocks_tidy_untidy() RETURNS void LANGUAGE plpgsql AS $$
+      CREATE FUNCTION page_sibling_blocks_tidy_out_of_bounds() RETURNS void LANGUAGE plpgsql AS $$
       DECLARE
         place record;
       BEGIN
         FOR place IN
           SELECT DISTINCT team_id, project_id, parent_key FROM page_sibling_blocks
-           WHERE size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> '') OR size > ${BLOCK_MAX}
+           WHERE ${OUT_OF_BOUNDS}
         LOOP
           PERFORM page_sibling_blocks_tidy(place.team_id, place.project_id, place.parent_key);
         END LOOP;
@@ -196,7 +199,7 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
       DROP FUNCTION page_sibling_blocks_deleted();
       DROP FUNCTION page_sibling_blocks_updated();
       DROP FUNCTION page_sibling_blocks_inserted();
-      DROP FUNCTION page_sibling_blocks_tidy_untidy();
+      DROP FUNCTION page_sibling_blocks_tidy_out_of_bounds();
       DROP FUNCTION page_sibling_blocks_tidy(text, text, bigint);
       DROP FUNCTION page_sibling_blocks_split(text, text, bigint, text);
       DROP TABLE page_sibling_blocks;

@@ -9,7 +9,7 @@ interface GrowthPair {
   limit: number;
 }
 
-export const GROWTH_PAIRS: readonly GrowthPair[] = [
+const GROWTH_PAIRS: readonly GrowthPair[] = [
   { label: 'Reorder among 10,000 siblings vs 10', large: /^page reorder \(10,000 siblings\)$/, small: /^page reorder \(10 siblings\)$/, limit: 1.25 },
   { label: 'Title PATCH at 100,000 pages vs 100', large: /^page title PATCH \(\d+k pages\)$/, small: /^page title PATCH \(100 pages\)$/, limit: 1.25 },
   { label: 'Tag attach with 100 ids vs 1', large: /^tag attach \(100 ids\)$/, small: /^tag attach \(1 id\)$/, limit: 3 },

@@ -50,7 +50,7 @@ async function cannon(server: ServerProcess, op: Operation, connections: number,
 }
 
 /** One side of a measurement in turns: a server and the operation it is given. */
-export interface Side {
+interface Side {
   server: ServerProcess;
   op: Operation;
 }
@@ -63,26 +63,23 @@ interface Turns {
 }
 
 /**
- * Two sides, interleaved: a warm-up each (discarded), then `slices` measured runs each of
- * seconds / slices (whole seconds, at least 1), taking turns and alternating who goes first, so that
- * a machine that slows down or speeds up during the measurement moves both sides alike. autocannon
- * counts time in whole seconds, so a warm-up shorter than 1 s is given as a number of requests
- * instead: `warmupSeconds` < 1 means 10 requests per connection (at least 100). `beforeTurns` runs
- * between the warm-ups and the first turn.
+ * A warm-up run per side (discarded). autocannon counts time in whole seconds, so a warm-up shorter
+ * than 1 s is given as a number of requests instead: `warmupSeconds` < 1 means 10 requests per
+ * connection (at least 100).
  */
-async function inTurns(
-  sides: readonly [Side, Side],
-  connections: number,
-  warmupSeconds: number,
-  seconds: number,
-  slices: number,
-  beforeTurns: () => Promise<void> = async () => undefined,
-): Promise<[Turns, Turns]> {
+async function warmUp(sides: readonly Side[], connections: number, warmupSeconds: number): Promise<void> {
   for (const { server, op } of sides) {
     if (warmupSeconds >= 1) await cannon(server, op, connections, { duration: Math.round(warmupSeconds) });
     else if (warmupSeconds > 0) await cannon(server, op, connections, { amount: Math.max(100, 10 * connections) });
   }
-  await beforeTurns();
+}
+
+/**
+ * Two sides, interleaved: `slices` measured runs each of seconds / slices (whole seconds, at least 1),
+ * taking turns and alternating who goes first, so that a machine that slows down or speeds up during
+ * the measurement moves both sides alike.
+ */
+async function inTurns(sides: readonly [Side, Side], connections: number, seconds: number, slices: number): Promise<[Turns, Turns]> {
   const sliceSeconds = Math.max(1, Math.round(seconds / slices));
   const turns: [Turns, Turns] = [
     { raw: [], seconds: 0, databaseCpuMs: 0 },
@@ -104,7 +101,7 @@ async function inTurns(
 }
 
 /**
- * One operation on both servers in turns (see inTurns), each server's turns merged
+ * One operation on both servers: a warm-up each, then in turns (see inTurns), each server's turns merged
  * (autocannon.aggregateResult: one latency histogram), with its round trips, CPU and peak RSS over all
  * of them.
  */
@@ -117,9 +114,9 @@ export async function measurePair(
   slices: number,
 ): Promise<Record<ServerProcess['kind'], RunFigures>> {
   const sides = [{ server: servers[0], op }, { server: servers[1], op }] as const;
-  const turns = await inTurns(sides, connections, warmupSeconds, seconds, slices, async () => {
-    for (const server of servers) await server.reset();
-  });
+  await warmUp(sides, connections, warmupSeconds);
+  for (const server of servers) await server.reset();
+  const turns = await inTurns(sides, connections, seconds, slices);
   const figures = {} as Record<ServerProcess['kind'], RunFigures>;
   for (const [index, server] of servers.entries()) figures[server.kind] = toFigures(server, turns[index], await server.stats(), connections);
   return figures;
@@ -132,11 +129,13 @@ export interface SequentialTime {
 }
 
 /**
- * Two operations on one server, one request at a time, in turns (see inTurns): the growth targets
+ * Two operations on one server, one request at a time, a warm-up each then in turns (see inTurns): the growth targets
  * compare their mean times, which from two runs a minute apart would compare two moments of the machine.
  */
 export async function timePair(server: ServerProcess, ops: readonly [Operation, Operation], warmupSeconds: number, seconds: number, slices: number): Promise<[SequentialTime, SequentialTime]> {
-  const turns = await inTurns([{ server, op: ops[0] }, { server, op: ops[1] }], 1, warmupSeconds, seconds, slices);
+  const sides = [{ server, op: ops[0] }, { server, op: ops[1] }] as const;
+  await warmUp(sides, 1, warmupSeconds);
+  const turns = await inTurns(sides, 1, seconds, slices);
   return turns.map((own) => {
     const merged = aggregateResult(own.raw, { url: server.baseUrl, connections: 1 });
     return { mean_ms: (1000 * own.seconds) / merged['2xx'], p50_ms: merged.latency.p50 };

@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
+import { BLOCK_MAX, BLOCK_MIN } from '../../migrations/0006-count-siblings-in-blocks';
 import { useScene } from '../support/scene';
 import { seedFamily } from './page-fixtures';
-
-/** The bounds of migration 0006: blocks hold 25 to 200 siblings, but a place's first block may hold fewer. */
-const BLOCK_MIN = 25;
-const BLOCK_MAX = 200;
 
 /**
  * Everything wrong with the page_sibling_blocks of one workspace: a block whose size is not the number of
