@@ -15,21 +15,20 @@ export const LOCK_CARD = `
 /**
  * One statement whatever the number of ids: which ids name no usable tag, the insert of the new
  * pairs in the order given, and the card's update stamp only if something was attached. The caller
- * rolls the transaction back when any id is unknown, so nothing of that request stays.
- * $1 team_id, $2 card_id, $3 tag ids (bigint[]), $4 the card's project_id, $5 the actor (jsonb).
+ * rolls the transaction back when any id is unknown, so nothing of that request stays. One pass over
+ * the ids finds both the usable tags and the unknown ids (the tag key is unique, so the outer join
+ * gives each id one row).
+ * $1 team_id, $2 card_id, $3 tag ids (bigint[], distinct), $4 the card's project_id, $5 the actor (jsonb).
  */
 export const ATTACH_TAGS = `
-  WITH wanted AS (
-         SELECT w.tag_id, w.ord FROM unnest($3::bigint[]) WITH ORDINALITY AS w(tag_id, ord)
-       ),
-       usable AS (
-         SELECT w.tag_id, w.ord
-           FROM wanted w
-           JOIN tags t ON t.team_id = $1 AND t.id = w.tag_id AND (t.project_id IS NULL OR t.project_id = $4)
+  WITH wanted AS MATERIALIZED (
+         SELECT w.tag_id, w.ord, t.id IS NOT NULL AS usable
+           FROM unnest($3::bigint[]) WITH ORDINALITY AS w(tag_id, ord)
+           LEFT JOIN tags t ON t.team_id = $1 AND t.id = w.tag_id AND (t.project_id IS NULL OR t.project_id = $4)
        ),
        attached AS (
          INSERT INTO card_tags (team_id, card_id, tag_id)
-         SELECT $1, $2, tag_id FROM usable ORDER BY ord
+         SELECT $1, $2, tag_id FROM wanted WHERE usable ORDER BY ord
          ON CONFLICT DO NOTHING
          RETURNING tag_id
        ),
@@ -38,7 +37,7 @@ export const ATTACH_TAGS = `
           WHERE team_id = $1 AND id = $2 AND EXISTS (SELECT 1 FROM attached)
          RETURNING 1
        )
-  SELECT ARRAY(SELECT tag_id::text FROM wanted EXCEPT SELECT tag_id::text FROM usable) AS unknown,
+  SELECT ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable) AS unknown,
          (SELECT count(*) FROM attached)::int AS attached`;
 
 /** A card with its members and its tags in the order attached, in one round trip. $1 team_id, $2 card_id, $3 caller. */
