@@ -31,12 +31,21 @@ export interface Extras {
   operations: Array<{ name: string; description: string }>;
 }
 
-/** Writes bench/results/latest.json (+ latest-details.json), BENCHMARKS.md and bench/chart.svg; returns their paths. */
-export async function publish(latest: Latest, extras: Extras, log: (line: string) => void): Promise<string[]> {
-  const json = await writeResult('latest', latest);
-  const detailsFile = await writeResult('latest-details', { machine: latest.machine, ...extras });
+/**
+ * A full run: writes bench/results/latest.json (+ latest-details.json), BENCHMARKS.md and
+ * bench/chart.svg. A partial one (--only): writes bench/results/partial.json (+ partial-details.json)
+ * and prints its targets, leaving the published figures alone. Returns the paths written.
+ */
+export async function publish(latest: Latest, extras: Extras, log: (line: string) => void, partial: boolean): Promise<string[]> {
+  const name = partial ? 'partial' : 'latest';
+  const json = await writeResult(name, latest);
+  const detailsFile = await writeResult(`${name}-details`, { machine: latest.machine, ...extras });
   const table = markdownTable(latest.results, extras);
   console.log(`\n${table}\n`);
+  if (partial) {
+    for (const line of targets(latest.results, extras)) console.log(line);
+    return [json, detailsFile];
+  }
   const chart = resolve(repoRoot(), 'bench', 'chart.svg');
   await writeFile(chart, await renderChart(latest.results));
   const markdown = resolve(repoRoot(), 'BENCHMARKS.md');
