@@ -5,7 +5,7 @@
  * over the IPC channel of child_process.fork:
  *   -> {type: 'ready', port}                      once listening
  *   <- {type: 'reset'}                            zero the counters (before a measured run)
- *   <- {type: 'stats'} -> {type: 'stats', queries, answered, peakRssMb, rssMb, cpuMs}
+ *   <- {type: 'stats'} -> {type: 'stats', queries, answered, peakRssMb, rssMb, heapUsedMb, cpuMs}
  * cpuMs is the process's user + system CPU time since the last reset (process.cpuUsage): what one
  * server spends per request, whatever the load generator and PostgreSQL take from the shared cores.
  * Round trips are counted as bench/support/statement-counter.ts counts them: by wrapping
@@ -48,7 +48,8 @@ function installProbe(): void {
     } else if (message.type === 'stats') {
       sample();
       const cpu = process.cpuUsage(cpuAtReset);
-      process.send!({ type: 'stats', queries, answered, peakRssMb: peakRss / MB, rssMb: process.memoryUsage.rss() / MB, cpuMs: (cpu.user + cpu.system) / 1000 });
+      const memory = process.memoryUsage();
+      process.send!({ type: 'stats', queries, answered, peakRssMb: peakRss / MB, rssMb: memory.rss / MB, heapUsedMb: memory.heapUsed / MB, cpuMs: (cpu.user + cpu.system) / 1000 });
     }
   });
 }

@@ -7,6 +7,8 @@ export interface ServerStats {
   answered: number;
   peakRssMb: number;
   rssMb: number;
+  /** V8's heap in use (live objects and garbage not yet collected). */
+  heapUsedMb: number;
   /** User + system CPU time of the server process since the last reset. */
   cpuMs: number;
 }
