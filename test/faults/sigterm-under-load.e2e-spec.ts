@@ -11,8 +11,12 @@ import { report } from './fault-report';
 import { call, Outcome, sleep } from './http-client';
 import { ServerProcess, startServer } from './server-process';
 
-/** How early before SIGTERM a fresh connection may still be unread when the server closes. */
-const JUST_BEFORE_SIGNAL_MS = 100;
+/**
+ * How early before SIGTERM a fresh connection may still be unread when the server closes. With the
+ * whole suite running on two cores, Node has read a fresh connection's request up to 141 ms after it
+ * was sent (a CI run of this spec); the data check proves no PATCH among those resets reached the app.
+ */
+const JUST_BEFORE_SIGNAL_MS = 1000;
 const FRESH_CLIENTS = 6; // a new connection per request
 const KEEP_ALIVE_CLIENTS = 4; // reuse their connections, as proxies and SDKs do
 const SLOW = 5; // PATCHes held by a row lock across the signal
