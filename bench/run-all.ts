@@ -3,7 +3,7 @@
  *
  *   npm run bench                  100,000 pages; 5 s warm-up + 10 s per operation, concurrency and server
  *   npm run bench -- --quick       20,000 pages; 10 requests per connection (at least 100) + 2 s each, under 3 minutes
- *   npm run bench -- --soak        also 5 minutes at concurrency 64 against the app: RSS after minute 1 vs the end
+ *   npm run bench -- --soak        also 5 minutes at concurrency 64 against the app: its lowest RSS in the first minute vs the last
  *   options: --duration S --warmup S (whole seconds; a warm-up under 1 s is a count of requests) --concurrency 1,16,64 --only "page GET,card GET"
  *            --slices N (the measured seconds of each server, in N turns; default duration / 2)
  *            --profile DIR (both servers run under `node --cpu-prof`; DIR/app.cpuprofile and DIR/baseline.cpuprofile)
@@ -157,7 +157,7 @@ async function main(): Promise<void> {
     const files = await publish({ machine, results: rows }, { details, growth, soak: soakFigures, operations: ops.map((o) => ({ name: o.name, description: o.description })) }, log, options.only !== null);
     log(`wrote ${files.join(', ')} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     if (details.some((d) => d.app.failures + d.baseline.failures > 0)) {
-      log('some requests failed (see bench/results/latest-details.json)');
+      log(`some requests failed (see ${files.find((f) => f.endsWith('-details.json'))})`);
       process.exitCode = 1;
     }
   } finally {

@@ -146,15 +146,17 @@ function toFigures(server: ServerProcess, own: Turns, stats: ServerStats, connec
   const merged = aggregateResult(own.raw, { url: server.baseUrl, connections });
   const ok = merged['2xx'];
   const requests = merged.requests.total;
+  // Per request the server answered: work of a request still in flight when a turn ended is in every total.
+  const perAnswered = (total: number) => (stats.answered > 0 ? total / stats.answered : 0);
   return {
     rps: ok / own.seconds,
     p50_ms: merged.latency.p50,
     p99_ms: merged.latency.p99,
     requests,
     failures: requests - ok + merged.errors + merged.timeouts,
-    round_trips: stats.answered > 0 ? stats.queries / stats.answered : 0,
+    round_trips: perAnswered(stats.queries),
     peak_rss_mb: stats.peakRssMb,
-    cpu_ms_per_request: stats.answered > 0 ? stats.cpuMs / stats.answered : 0,
-    database_cpu_ms_per_request: requests > 0 && own.databaseCpuMs !== null ? own.databaseCpuMs / requests : null,
+    cpu_ms_per_request: perAnswered(stats.cpuMs),
+    database_cpu_ms_per_request: own.databaseCpuMs === null ? null : perAnswered(own.databaseCpuMs),
   };
 }
