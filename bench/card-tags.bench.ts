@@ -12,7 +12,7 @@
  * request of each variant makes (counted at the pg client); writes bench/results/card-tags.json.
  */
 import { randomBytes } from 'node:crypto';
-import { ATTACH_TAGS, LOCK_CARD, READ_CARD } from '../src/cards/card-queries';
+import { ATTACH_TAGS, READ_CARD } from '../src/cards/card-queries';
 import { startBenchApp } from './support/bench-app';
 import { send } from './support/http';
 import { runInterleaved, summarize, Variant } from './support/latency';
@@ -174,12 +174,8 @@ async function explainCardQueries(
 ): Promise<Record<string, string>> {
   const actor = JSON.stringify({ user_id: userId, type: 'user' });
   const plans: Record<string, string> = {};
-  const explain = async (name: string, sql: string, params: unknown[]) => {
-    plans[name] = await explainAnalyze(db, sql, params);
-  };
-  await explain('LOCK_CARD', LOCK_CARD, [teamId, freshCard, userId]);
-  await explain('ATTACH_TAGS (100 new)', ATTACH_TAGS, [teamId, freshCard, ids, projectId, actor]);
-  await explain('READ_CARD (100 tags)', READ_CARD, [teamId, taggedCard, userId]);
+  plans['ATTACH_TAGS (100 new)'] = await explainAnalyze(db, ATTACH_TAGS, [teamId, freshCard, userId, ids, false, true, actor]);
+  plans['READ_CARD (100 tags)'] = await explainAnalyze(db, READ_CARD, [teamId, taggedCard, userId]);
   return plans;
 }
 

@@ -19,7 +19,9 @@
  * Writes bench/results/pages.json.
  */
 import { DataSource } from 'typeorm';
-import { NEIGHBOUR_KEYS, PARENT_STATE, READ_PAGE } from '../src/pages/page-queries';
+import { PAGE_PLACE, READ_PAGE } from '../src/pages/page-queries';
+
+type PlaceParams = NonNullable<(typeof PAGE_PLACE)['signature']>['params'];
 import { followedReorders } from './pages/reorders';
 import { importDocuments, PageWorkspace, planPageWorkspace } from './pages/page-workspace';
 import { startBenchApp } from './support/bench-app';
@@ -260,24 +262,23 @@ async function checkSeed(db: DataSource, a: PageWorkspace, b: PageWorkspace): Pr
 /** The plans of a reorder's and a read's statements on the seeded (and by now much reordered) data, each rolled back. */
 async function explainPageQueries(db: DataSource, a: PageWorkspace, b: PageWorkspace): Promise<Record<string, string>> {
   const plans: Record<string, string> = {};
-  const explain = async (name: string, sql: string, params: unknown[]) => {
-    plans[name] = await explainAnalyze(db, sql, params);
-  };
   const order = async (ws: PageWorkspace): Promise<string[]> =>
     (await db.query(`SELECT id::text FROM pages WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`, [ws.teamId, ws.family.parent])).map(
       (r: { id: string }) => r.id,
     );
   const small = await order(a);
   const large = await order(b);
-  // sortKeyAt's query for moving the first child to index 9,999 / 5,000 / 9 (it leaves the page itself out).
-  await explain('NEIGHBOUR_KEYS, 10,000 siblings, index 9,999', NEIGHBOUR_KEYS, [b.teamId, '1', b.family.parent, large[0], large.length - 1]);
-  await explain('NEIGHBOUR_KEYS, 10,000 siblings, index 5,000', NEIGHBOUR_KEYS, [b.teamId, '1', b.family.parent, large[0], Math.floor(large.length / 2)]);
-  await explain('NEIGHBOUR_KEYS, 10 siblings, index 9', NEIGHBOUR_KEYS, [a.teamId, '1', a.family.parent, small[0], small.length - 1]);
-  // What a GET reads (position unknown, $4 null): its position is a count of the siblings before it.
-  await explain('READ_PAGE, last of 10,000 siblings', READ_PAGE, [b.teamId, large.at(-1), b.userId, null]);
-  await explain('READ_PAGE, last of 10 siblings', READ_PAGE, [a.teamId, small.at(-1), a.userId, null]);
+  // The keys a reorder of the first child to index 9,999 / 5,000 / 9 reads under its locks (the page itself left out).
+  const keysAt = (ws: PageWorkspace, pageId: string, index: number): PlaceParams => [ws.teamId, pageId, ws.userId, null, false, null, '1', ws.family.parent, index];
+  plans['PAGE_PLACE, 10,000 siblings, index 9,999'] = await explainAnalyze(db, PAGE_PLACE, keysAt(b, large[0], large.length - 1));
+  plans['PAGE_PLACE, 10,000 siblings, index 5,000'] = await explainAnalyze(db, PAGE_PLACE, keysAt(b, large[0], Math.floor(large.length / 2)));
+  plans['PAGE_PLACE, 10 siblings, index 9'] = await explainAnalyze(db, PAGE_PLACE, keysAt(a, small[0], small.length - 1));
+  // What a GET reads: its position is counted from the sibling blocks.
+  plans['READ_PAGE, last of 10,000 siblings'] = await explainAnalyze(db, READ_PAGE, [b.teamId, large.at(-1)!, b.userId]);
+  plans['READ_PAGE, last of 10 siblings'] = await explainAnalyze(db, READ_PAGE, [a.teamId, small.at(-1)!, a.userId]);
   // A move's cycle check: the ancestry of a parent ~100 deep.
-  await explain('PARENT_STATE, parent at depth 110', PARENT_STATE, [b.teamId, b.chain[b.mover.homeDepth + 9], b.mover.id]);
+  const parent = b.chain[b.mover.homeDepth + 9];
+  plans['PAGE_PLACE, parent at depth 110'] = await explainAnalyze(db, PAGE_PLACE, [b.teamId, b.mover.id, b.userId, parent, false, null, null, '-1', 0]);
   return plans;
 }
 

@@ -1,12 +1,13 @@
 import { DataSource } from 'typeorm';
+import type { Statement } from '../../src/database/statement';
 
-/** EXPLAIN (ANALYZE, BUFFERS) of a statement inside a transaction that is rolled back, so it changes nothing. */
-export async function explainAnalyze(db: DataSource, sql: string, params: unknown[]): Promise<string> {
+/** EXPLAIN (ANALYZE, BUFFERS) of a catalogue statement inside a transaction that is rolled back, so it changes nothing. */
+export async function explainAnalyze<Params extends readonly unknown[], Row>(db: DataSource, statement: Statement<Params, Row>, params: Params): Promise<string> {
   const runner = db.createQueryRunner();
   await runner.connect();
   try {
     await runner.startTransaction();
-    const rows: Array<{ 'QUERY PLAN': string }> = await runner.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    const rows: Array<{ 'QUERY PLAN': string }> = await runner.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, [...params]);
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   } finally {
     await runner.rollbackTransaction().catch(() => undefined);

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { TokenActor } from '../common/actor';
 import { Sql } from '../database/sql';
-import { Role } from '../workspaces/roles';
 import { Caller } from './caller';
 import { generateTokenSecret, hashTokenSecret } from './token-secret';
 import { Token } from './token.entity';
@@ -27,14 +26,6 @@ export interface IssuedToken {
   expires_at: number | null;
 }
 
-interface AuthRow {
-  id: string;
-  team_id: string;
-  user_id: string;
-  actor: TokenActor;
-  expires_at: Date | null;
-  role: Role;
-}
 
 @Injectable()
 export class TokensService {
@@ -54,8 +45,7 @@ export class TokensService {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const generation = this.cache.begin();
-    const rows: AuthRow[] = await this.sql.query(AUTHENTICATE, [hash]);
-    const row = rows[0];
+    const [row] = await this.sql.query(AUTHENTICATE, [hash]);
     if (!row) return null;
     const caller: Caller = {
       tokenId: row.id,

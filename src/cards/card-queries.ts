@@ -1,47 +1,63 @@
 import { stimeSql } from '../common/stime';
+import { statement } from '../database/statement';
+import { CardDto } from './dto/card.response';
+
+/** A card's row and whether the caller may attach to it, and the ids that name no usable tag. */
+export interface AttachRow {
+  caller_is_member: boolean;
+  unknown: string[];
+}
 
 /**
- * The card row, locked for the rest of the transaction so attaches to one card take turns, and
- * whether the caller is one of its members (a guest writes only then).
- * $1 team_id, $2 card_id, $3 caller user_id.
+ * A tag attach in one statement, atomic on its own, whatever the number of ids: locks the card's row
+ * (attaches to one card take turns), finds which ids name no usable tag (one outer join: the tag key
+ * is unique, so each id gets one row), and only when the caller may write the card and every id is
+ * usable, inserts the new pairs in the order given and stamps the card if something was attached.
+ * No row: no such card.
  */
-export const LOCK_CARD = `
-  SELECT c.project_id,
-         EXISTS (SELECT 1 FROM card_members m WHERE m.team_id = c.team_id AND m.card_id = c.id AND m.user_id = $3) AS caller_is_member
-    FROM cards c
-   WHERE c.team_id = $1 AND c.id = $2
-     FOR NO KEY UPDATE`;
+export const ATTACH_TAGS = statement<
+  [teamId: string, cardId: string, callerId: string, tagIds: string[], listedOnly: boolean, allStorable: boolean, actor: string],
+  AttachRow
+>(
+  'attach_tags',
+  `WITH card AS MATERIALIZED (
+     SELECT c.team_id, c.id, c.project_id,
+            EXISTS (SELECT 1 FROM card_members m WHERE m.team_id = c.team_id AND m.card_id = c.id AND m.user_id = $3) AS caller_is_member
+       FROM cards c
+      WHERE c.team_id = $1 AND c.id = $2
+        FOR NO KEY UPDATE
+   ), wanted AS MATERIALIZED (
+     SELECT w.tag_id, w.ord, t.id IS NOT NULL AS usable
+       FROM unnest($4::bigint[]) WITH ORDINALITY AS w(tag_id, ord)
+       LEFT JOIN card ON true
+       LEFT JOIN tags t ON t.team_id = $1 AND t.id = w.tag_id AND (t.project_id IS NULL OR t.project_id = card.project_id)
+   ), allowed AS MATERIALIZED (
+     SELECT team_id, id FROM card
+      WHERE (caller_is_member OR NOT $5::boolean) AND $6::boolean AND NOT EXISTS (SELECT 1 FROM wanted WHERE NOT usable)
+   ), attached AS (
+     INSERT INTO card_tags (team_id, card_id, tag_id)
+     SELECT a.team_id, a.id, w.tag_id FROM allowed a CROSS JOIN wanted w ORDER BY w.ord
+     ON CONFLICT DO NOTHING
+     RETURNING tag_id
+   ), stamped AS (
+     UPDATE cards c SET time_updated = now(), updated_by = $7::jsonb
+       FROM allowed a
+      WHERE c.team_id = a.team_id AND c.id = a.id AND EXISTS (SELECT 1 FROM attached)
+   )
+   SELECT card.caller_is_member, ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable ORDER BY ord) AS unknown FROM card`,
+);
 
-/**
- * One statement whatever the number of ids: which ids name no usable tag, the insert of the new
- * pairs in the order given, and the card's update stamp only if something was attached. The caller
- * rolls the transaction back when any id is unknown, so nothing of that request stays. One pass over
- * the ids finds both the usable tags and the unknown ids (the tag key is unique, so the outer join
- * gives each id one row).
- * $1 team_id, $2 card_id, $3 tag ids (bigint[], distinct), $4 the card's project_id, $5 the actor (jsonb).
- */
-export const ATTACH_TAGS = `
-  WITH wanted AS MATERIALIZED (
-         SELECT w.tag_id, w.ord, t.id IS NOT NULL AS usable
-           FROM unnest($3::bigint[]) WITH ORDINALITY AS w(tag_id, ord)
-           LEFT JOIN tags t ON t.team_id = $1 AND t.id = w.tag_id AND (t.project_id IS NULL OR t.project_id = $4)
-       ),
-       attached AS (
-         INSERT INTO card_tags (team_id, card_id, tag_id)
-         SELECT $1, $2, tag_id FROM wanted WHERE usable ORDER BY ord
-         ON CONFLICT DO NOTHING
-         RETURNING tag_id
-       ),
-       stamped AS (
-         UPDATE cards SET time_updated = now(), updated_by = $5::jsonb
-          WHERE team_id = $1 AND id = $2 AND EXISTS (SELECT 1 FROM attached)
-         RETURNING 1
-       )
-  SELECT ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable) AS unknown,
-         (SELECT count(*) FROM attached)::int AS attached`;
+/** A row of READ_CARD. */
+export interface CardRow extends Omit<CardDto, 'user' | 'user_updated'> {
+  created_by: CardDto['user'];
+  updated_by: CardDto['user_updated'];
+  caller_is_member: boolean;
+}
 
-/** A card with its members and its tags in the order attached, in one round trip. $1 team_id, $2 card_id, $3 caller. */
-export const READ_CARD = `
+/** A card with its members and its tags in the order attached, in one round trip. */
+export const READ_CARD = statement<[teamId: string, cardId: string, callerId: string], CardRow>(
+  'read_card',
+  `
   SELECT c.id::text, c.team_id, c.project_id, c.title, c.owner_id, c.created_by, c.updated_by,
          ${stimeSql('c.time_created')}::float8 AS time_created,
          ${stimeSql('c.time_updated')}::float8 AS time_updated,
@@ -61,4 +77,5 @@ export const READ_CARD = `
             WHERE ct.team_id = c.team_id AND ct.card_id = c.id
          ), '[]') AS tags
     FROM cards c
-   WHERE c.team_id = $1 AND c.id = $2`;
+   WHERE c.team_id = $1 AND c.id = $2`,
+);

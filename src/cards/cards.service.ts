@@ -5,15 +5,9 @@ import { Sql } from '../database/sql';
 import { CommonErrors } from '../errors/common-errors';
 import { limitedToListedResources } from '../workspaces/roles';
 import { CardErrors } from './card-errors';
-import { ATTACH_TAGS, LOCK_CARD, READ_CARD } from './card-queries';
+import { ATTACH_TAGS, READ_CARD } from './card-queries';
 import { AddCardTagsDto, MAX_TAGS_PER_REQUEST } from './dto/add-card-tags.dto';
 import { CardDto } from './dto/card.response';
-
-interface CardRow extends Omit<CardDto, 'user' | 'user_updated'> {
-  created_by: CardDto['user'];
-  updated_by: CardDto['user_updated'];
-  caller_is_member: boolean;
-}
 
 @Injectable()
 export class CardsService {
@@ -21,14 +15,14 @@ export class CardsService {
 
   /** Guests see only cards that list them; everyone else in the workspace sees every card. */
   async get(caller: Caller, teamId: string, cardId: string): Promise<CardDto> {
-    const rows: CardRow[] = fitsBigint(cardId) ? await this.db.query(READ_CARD, [teamId, cardId, caller.userId]) : [];
-    if (rows.length === 0) throw CardErrors.notFound(cardId);
-    const { created_by, updated_by, caller_is_member, ...card } = rows[0];
+    const [row] = fitsBigint(cardId) ? await this.db.query(READ_CARD, [teamId, cardId, caller.userId]) : [];
+    if (!row) throw CardErrors.notFound(cardId);
+    const { created_by, updated_by, caller_is_member, ...card } = row;
     if (limitedToListedResources(caller.role) && !caller_is_member) throw CommonErrors.accessDenied();
     return { ...card, user: created_by, user_updated: updated_by };
   }
 
-  /** Attaches every tag or none, in a fixed number of statements whatever the number of ids. */
+  /** Attaches every tag or none, in one statement whatever the number of ids (ATTACH_TAGS). */
   async addTags(caller: Caller, teamId: string, cardId: string, body: AddCardTagsDto): Promise<void> {
     // The DTO spells ids canonically ("01" is "1"), so a Set collapses the ones that name one tag.
     const ids = [...new Set([...(body.id === undefined ? [] : [body.id]), ...(body.ids ?? [])])];
@@ -36,16 +30,13 @@ export class CardsService {
     if (ids.length > MAX_TAGS_PER_REQUEST) throw CardErrors.tooManyTagIds(ids.length, MAX_TAGS_PER_REQUEST);
     if (!fitsBigint(cardId)) throw CardErrors.notFound(cardId);
 
-    await this.db.transaction(async (tx) => {
-      const [card] = await tx.query(LOCK_CARD, [teamId, cardId, caller.userId]);
-      if (!card) throw CardErrors.notFound(cardId);
-      if (limitedToListedResources(caller.role) && !card.caller_is_member) throw CommonErrors.accessDenied();
-
-      const storable = ids.filter(fitsBigint);
-      const [result] = await tx.query(ATTACH_TAGS, [teamId, cardId, storable, card.project_id, JSON.stringify(caller.actor)]);
-      const unknown = [...ids.filter((id) => !fitsBigint(id)), ...result.unknown];
-      if (unknown.length > 0) throw CardErrors.tagsNotFound(sortNumerically(unknown)); // rolls the attach back
-    });
+    const storable = ids.filter(fitsBigint);
+    const listedOnly = limitedToListedResources(caller.role);
+    const [card] = await this.db.query(ATTACH_TAGS, [teamId, cardId, caller.userId, storable, listedOnly, storable.length === ids.length, JSON.stringify(caller.actor)]);
+    if (!card) throw CardErrors.notFound(cardId);
+    if (listedOnly && !card.caller_is_member) throw CommonErrors.accessDenied();
+    const unknown = [...ids.filter((id) => !fitsBigint(id)), ...card.unknown];
+    if (unknown.length > 0) throw CardErrors.tagsNotFound(sortNumerically(unknown)); // nothing was attached
   }
 }
 

@@ -1,35 +1,20 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { SqlSession, Statement } from './statement';
 
-/**
- * Something that runs one statement and gives its rows: the pool (`Sql`) or one transaction's
- * connection. TypeORM's EntityManager fits it too, so helpers shared with the import (which still
- * runs on TypeORM) take either.
- */
-export interface SqlSession {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  query(text: string, params?: unknown[]): Promise<any>;
+/** A statement as pg's query config: the name makes pg prepare it once per connection. */
+function prepared<Params extends readonly unknown[], Row>(statement: Statement<Params, Row>, params: Params): QueryConfig {
+  return { name: statement.name, text: statement.text, values: params as unknown as unknown[] };
 }
 
-/**
- * The statements of the request paths, sent straight to pg on the pool TypeORM opened (same
- * settings: timeouts, size, DropOnReadTimeoutClient). Every statement there is hand-written SQL, so
- * TypeORM's query runners, event broadcasts and result wrapping were only cost: about an eighth of
- * the CPU of a template PATCH (issue 5). Rows come back as pg gives them, for UPDATE ... RETURNING
- * too. TypeORM keeps the migrations, the import and export, and the CLI.
- */
-@Injectable()
-export class Sql implements SqlSession {
-  private readonly pool: Pool;
+/** Catalogue statements and transactions on a pg pool, rows as pg gives them. */
+export class PoolSql implements SqlSession {
+  constructor(private readonly pool: Pool) {}
 
-  constructor(db: DataSource) {
-    this.pool = (db.driver as PostgresDriver).master as Pool;
-  }
-
-  async query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]> {
-    return (await this.pool.query(text, params)).rows as T[];
+  async query<Params extends readonly unknown[], Row>(statement: Statement<Params, Row>, params: Params): Promise<Row[]> {
+    return (await this.pool.query(prepared(statement, params))).rows as Row[];
   }
 
   /**
@@ -44,7 +29,7 @@ export class Sql implements SqlSession {
     const onError = (error: Error) => (broken = error);
     client.on('error', onError);
     try {
-      await client.query('START TRANSACTION');
+      await client.query('BEGIN');
       const result = await work(sessionOf(client));
       await client.query('COMMIT');
       return result;
@@ -58,9 +43,20 @@ export class Sql implements SqlSession {
   }
 }
 
-/** One connection as a SqlSession: rows only, as EntityManager#query gives them. */
+/**
+ * The request paths' database access, on the pool TypeORM opened (same settings: timeouts, size,
+ * DropOnReadTimeoutClient). TypeORM keeps the migrations, the import and export, and the CLI.
+ */
+@Injectable()
+export class Sql extends PoolSql {
+  constructor(db: DataSource) {
+    super((db.driver as PostgresDriver).master as Pool);
+  }
+}
+
+/** One checked-out connection as a SqlSession. */
 export function sessionOf(client: PoolClient): SqlSession {
-  return { query: async (text, params) => (await client.query(text, params)).rows };
+  return { query: async (statement, params) => (await client.query(prepared(statement, params))).rows };
 }
 
 @Global()

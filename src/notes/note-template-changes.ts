@@ -1,15 +1,13 @@
-import { isDeepStrictEqual } from 'node:util';
+import { Caller } from '../auth/caller';
 import { normaliseImage } from '../common/image';
 import { UpdateNoteTemplateDto } from './dto/update-note-template.dto';
 import { NoteTemplate, NoteTemplateSection } from './note-template.entity';
+import { WriteTemplateParams } from './note-template-queries';
 
 export type NoteTemplateChanges = Partial<Pick<NoteTemplate, 'title' | 'context' | 'sections' | 'icon' | 'aiActions' | 'isShared'>>;
 
-/**
- * The columns a patch really changes: absent fields and values equal to the stored ones are left
- * out, so an update that changes nothing writes nothing. null is normalised as the contract says.
- */
-export function noteTemplateChanges(stored: NoteTemplate, patch: UpdateNoteTemplateDto): NoteTemplateChanges {
+/** The fields a patch sets, as plain values, null normalised as the contract says; absent fields are left out. */
+export function noteTemplateChanges(patch: UpdateNoteTemplateDto): NoteTemplateChanges {
   const wanted: NoteTemplateChanges = {};
   if (patch.title !== undefined) wanted.title = patch.title;
   if (patch.context !== undefined) wanted.context = patch.context ?? '';
@@ -17,9 +15,15 @@ export function noteTemplateChanges(stored: NoteTemplate, patch: UpdateNoteTempl
   if (patch.icon !== undefined) wanted.icon = normaliseImage(patch.icon);
   if (patch.ai_actions !== undefined) wanted.aiActions = patch.ai_actions ?? false;
   if (patch.is_shared !== undefined) wanted.isShared = patch.is_shared ?? false;
-  return Object.fromEntries(
-    Object.entries(wanted).filter(([column, value]) => !isDeepStrictEqual(stored[column as keyof NoteTemplate], value)),
-  ) as NoteTemplateChanges;
+  return wanted;
+}
+
+/** WRITE_TEMPLATE's parameters for a patch; the statement leaves out what equals the stored values. */
+export function writeTemplateParams(caller: Caller, teamId: string, templateId: string, patch: UpdateNoteTemplateDto): WriteTemplateParams {
+  const { title, context, sections, icon, aiActions, isShared } = noteTemplateChanges(patch);
+  // jsonb goes as JSON text: pg would send an array as a PostgreSQL array.
+  const json = (value: object | null | undefined) => (value ? JSON.stringify(value) : null);
+  return [teamId, templateId, caller.userId, JSON.stringify(caller.actor), title ?? null, context ?? null, json(sections), json(icon), aiActions ?? null, isShared ?? null];
 }
 
 function normaliseSection(section: { title: string; description?: string }): NoteTemplateSection {

@@ -1,20 +1,7 @@
+import { statement } from '../database/statement';
 import { NoteTemplate } from './note-template.entity';
-import { NoteTemplateChanges } from './note-template-changes';
 
-/**
- * One template as one caller sees it, with whether that caller favourited it. $1 team_id,
- * $2 template id, $3 caller user_id. Append FOR_UPDATE to lock the row for the transaction.
- */
-export const READ_TEMPLATE = `
-  SELECT t.team_id, t.id, t.owner_id, t.title, t.context, t.sections, t.ai_actions, t.is_shared, t.icon,
-         t.created_by, t.updated_by, t.time_created, t.time_updated,
-         EXISTS (SELECT 1 FROM note_template_favourites f WHERE f.team_id = t.team_id AND f.template_id = t.id AND f.user_id = $3) AS is_favourited
-    FROM note_templates t
-   WHERE t.team_id = $1 AND t.id = $2`;
-
-/** NO KEY UPDATE: enough against concurrent updates, and favourites can still reference the row. */
-export const FOR_UPDATE = ' FOR NO KEY UPDATE OF t';
-
+/** A template as one caller sees it, with whether that caller favourited it. */
 export interface TemplateRow {
   team_id: string;
   id: string;
@@ -32,6 +19,68 @@ export interface TemplateRow {
   is_favourited: boolean;
 }
 
+/** The columns of a TemplateRow, from template `t`, for caller $3. */
+const TEMPLATE_VIEW = `
+  t.team_id, t.id, t.owner_id, t.title, t.context, t.sections, t.ai_actions, t.is_shared, t.icon,
+  t.created_by, t.updated_by, t.time_created, t.time_updated,
+  EXISTS (SELECT 1 FROM note_template_favourites f WHERE f.team_id = t.team_id AND f.template_id = t.id AND f.user_id = $3) AS is_favourited`;
+
+export const READ_TEMPLATE = statement<[teamId: string, templateId: string, callerId: string], TemplateRow>(
+  'read_template',
+  `SELECT ${TEMPLATE_VIEW} FROM note_templates t WHERE t.team_id = $1 AND t.id = $2`,
+);
+
+export type WriteTemplateParams = [
+  teamId: string,
+  templateId: string,
+  callerId: string,
+  actor: string,
+  // null keeps a field.
+  title: string | null,
+  context: string | null,
+  sections: string | null,
+  icon: string | null,
+  aiActions: boolean | null,
+  isShared: boolean | null,
+];
+
+/**
+ * A template update in one statement, atomic on its own: locks the row (NO KEY UPDATE: enough
+ * against concurrent updates, and favourites can still reference it), writes only when the caller
+ * owns it and something really changes (stamped with who and the database's clock, so time_updated
+ * never precedes time_created), and reads it back. Concurrent patches of different fields take turns
+ * on the lock, so neither undoes the other.
+ */
+export const WRITE_TEMPLATE = statement<WriteTemplateParams, TemplateRow>(
+  'write_template',
+  `WITH target AS MATERIALIZED (
+     SELECT t AS template FROM note_templates t WHERE t.team_id = $1 AND t.id = $2 FOR NO KEY UPDATE
+   ), planned AS MATERIALIZED (
+     SELECT (x.template).team_id, (x.template).id,
+            COALESCE($5::text, (x.template).title) AS title,
+            COALESCE($6::text, (x.template).context) AS context,
+            COALESCE($7::jsonb, (x.template).sections) AS sections,
+            COALESCE($8::jsonb, (x.template).icon) AS icon,
+            COALESCE($9::boolean, (x.template).ai_actions) AS ai_actions,
+            COALESCE($10::boolean, (x.template).is_shared) AS is_shared
+       FROM target x
+      WHERE (x.template).owner_id = $3::text
+   ), changed AS (
+     UPDATE note_templates t
+        SET title = n.title, context = n.context, sections = n.sections, icon = n.icon, ai_actions = n.ai_actions,
+            is_shared = n.is_shared, updated_by = $4::jsonb, time_updated = now()
+       FROM planned n
+      WHERE t.team_id = n.team_id AND t.id = n.id
+        AND (n.title, n.context, n.sections, n.icon, n.ai_actions, n.is_shared) IS DISTINCT FROM (t.title, t.context, t.sections, t.icon, t.ai_actions, t.is_shared)
+     RETURNING t AS template
+   ), written AS (
+     SELECT template FROM changed
+     UNION ALL
+     SELECT template FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
+   )
+   SELECT ${TEMPLATE_VIEW} FROM (SELECT (w.template).* FROM written w) t`,
+);
+
 export function toNoteTemplate(row: TemplateRow): NoteTemplate {
   return {
     teamId: row.team_id,
@@ -47,34 +96,5 @@ export function toNoteTemplate(row: TemplateRow): NoteTemplate {
     updatedBy: row.updated_by,
     timeCreated: row.time_created,
     timeUpdated: row.time_updated,
-  };
-}
-
-/** The column of each field a patch may change; jsonb values go as JSON text (pg would send an array as a PostgreSQL array). */
-const COLUMNS: { [K in keyof Required<NoteTemplateChanges>]: { column: string; value: (v: NoteTemplateChanges[K]) => unknown } } = {
-  title: { column: 'title', value: (v) => v },
-  context: { column: 'context', value: (v) => v },
-  sections: { column: 'sections', value: (v) => JSON.stringify(v) },
-  icon: { column: 'icon', value: (v) => (v === null ? null : JSON.stringify(v)) },
-  aiActions: { column: 'ai_actions', value: (v) => v },
-  isShared: { column: 'is_shared', value: (v) => v },
-};
-
-/**
- * The UPDATE that writes `changes` (at least one field), the updater and the database's clock (so
- * time_updated never precedes time_created), returning the new time_updated.
- */
-export function updateTemplate(teamId: string, templateId: string, changes: NoteTemplateChanges, updatedBy: object): { sql: string; params: unknown[] } {
-  const params: unknown[] = [teamId, templateId];
-  const assignments = (Object.keys(changes) as Array<keyof NoteTemplateChanges>).map((field) => {
-    const { column, value } = COLUMNS[field];
-    params.push((value as (v: unknown) => unknown)(changes[field]));
-    return `${column} = $${params.length}`;
-  });
-  params.push(JSON.stringify(updatedBy));
-  assignments.push(`updated_by = $${params.length}`, 'time_updated = now()');
-  return {
-    sql: `UPDATE note_templates SET ${assignments.join(', ')} WHERE team_id = $1 AND id = $2 RETURNING time_updated`,
-    params,
   };
 }

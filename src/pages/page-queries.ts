@@ -1,4 +1,14 @@
+import { Actor } from '../common/actor';
+import { Image } from '../common/image';
 import { stimeSql } from '../common/stime';
+import { statement } from '../database/statement';
+import { PageDto } from './dto/page.response';
+import { RobotsDirective } from './dto/public-settings.dto';
+
+/**
+ * Every page statement of the request paths. Parameters $1 team_id, $2 page id and $3 the caller's
+ * user_id mean the same in all of them.
+ */
 
 /** Siblings of one parent in one project: -1 stands for the project root (see pages_sibling_order_key). */
 const SAME_PLACE = (s: string, p: string) =>
@@ -8,146 +18,345 @@ const SAME_PLACE = (s: string, p: string) =>
 const SAME_BLOCKS = (b: string, p: string) =>
   `${b}.team_id = ${p}.team_id AND ${b}.project_id = ${p}.project_id AND ${b}.parent_key = COALESCE(${p}.parent_id, -1)`;
 
-/**
- * Everything a response shows of one page, for one caller, in one round trip.
- * $1 team_id, $2 page_id, $3 caller user_id, $4 its position when the caller knows it (else the
- * rank is counted: the sizes of the blocks before the page's own, then a walk inside it: O(√siblings)).
- */
-export const READ_PAGE = `
-  SELECT p.id::text, p.alias_id::text, p.title, p.font, p.icon, p.content, p.schema, p.project_id, p.standalone,
-         p.cover_image, p.owner_id, p.created_by, p.updated_by, p.team_id, p.is_public, p.public_url, p.public_robots,
-         p.hide_table_of_contents, p.hide_subpages, p.parent_id::text AS parent_id,
-         ${stimeSql('p.time_created')}::float8 AS time_created,
-         ${stimeSql('p.time_updated')}::float8 AS time_updated,
-         COALESCE((
-           SELECT json_agg(json_build_object('user_id', m.user_id, 'assigned_date', ${stimeSql('m.assigned_at')}, 'role', m.role)
-                           ORDER BY m.assigned_at, m.user_id)
-             FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id
-         ), '[]') AS members,
-         EXISTS (SELECT 1 FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
-         EXISTS (SELECT 1 FROM page_bookmarks b WHERE b.team_id = p.team_id AND b.page_id = p.id AND b.user_id = $3) AS is_bookmarked,
-         EXISTS (SELECT 1 FROM page_watchers w WHERE w.team_id = p.team_id AND w.page_id = p.id AND w.user_id = $3) AS is_watching,
-         (SELECT count(*) FROM page_comments c WHERE c.team_id = p.team_id AND c.page_id = p.id)::int AS total_comments,
-         a.archived_by, ${stimeSql('a.time_archived')}::float8 AS time_archived, a.former_parent_id::text AS former_parent_id,
-         CASE WHEN a.page_id IS NULL
-              THEN COALESCE($4::int, (
-                SELECT (SELECT COALESCE(sum(b.size), 0) FROM page_sibling_blocks b WHERE ${SAME_BLOCKS('b', 'p')} AND b.lower_key < mine.lower_key)
-                     + (SELECT count(*) FROM pages s WHERE ${SAME_PLACE('s', 'p')} AND s.sort_key >= mine.lower_key AND s.sort_key < p.sort_key)
-                  FROM (SELECT max(b.lower_key) AS lower_key FROM page_sibling_blocks b WHERE ${SAME_BLOCKS('b', 'p')} AND b.lower_key <= p.sort_key) mine
-              )::int)
-         END AS position
-    FROM pages p
-    LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
-   WHERE p.team_id = $1 AND p.id = $2`;
+/** The rank of page `p` among its active siblings: the sizes of the blocks before its own, then a walk inside it (O(√siblings)). */
+const COUNTED_POSITION = (p: string) => `(
+  SELECT (SELECT COALESCE(sum(b.size), 0) FROM page_sibling_blocks b WHERE ${SAME_BLOCKS('b', p)} AND b.lower_key < mine.lower_key)
+       + (SELECT count(*) FROM pages s WHERE ${SAME_PLACE('s', p)} AND s.sort_key >= mine.lower_key AND s.sort_key < ${p}.sort_key)
+    FROM (SELECT max(b.lower_key) AS lower_key FROM page_sibling_blocks b WHERE ${SAME_BLOCKS('b', p)} AND b.lower_key <= ${p}.sort_key) mine
+)::int`;
+
+/** A row of READ_PAGE and WRITE_PAGE: everything a response shows of one page, for one caller. */
+export interface PageRow {
+  id: string;
+  alias_id: string;
+  title: string;
+  font: string;
+  icon: Image | null;
+  content: string;
+  schema: number;
+  project_id: string;
+  standalone: boolean;
+  cover_image: Image | null;
+  owner_id: string;
+  created_by: Actor;
+  updated_by: Actor;
+  team_id: string;
+  is_public: boolean;
+  public_url: string | null;
+  public_robots: RobotsDirective[];
+  hide_table_of_contents: boolean;
+  hide_subpages: boolean;
+  parent_id: string | null;
+  time_created: number;
+  time_updated: number;
+  members: PageDto['members'];
+  caller_is_member: boolean;
+  is_bookmarked: boolean;
+  is_watching: boolean;
+  total_comments: number;
+  archived_by: string | null;
+  time_archived: number | null;
+  former_parent_id: string | null;
+  position: number | null;
+}
 
 /**
- * What an update needs to know of a page before changing it. With FOR UPDATE appended, the row stays
- * locked until the transaction ends. $1 team_id, $2 page_id, $3 caller user_id.
+ * The columns of a PageRow, from page `p` (a row of pages) and its archive record `a`; `knownPosition`
+ * is the page's rank when the statement knows it (NULL: counted).
  */
-export const PAGE_STATE = `
-  SELECT p.project_id, p.parent_id::text AS parent_id, p.sort_key, p.title, p.font, p.icon, p.cover_image, p.is_public,
-         p.public_url, p.public_robots, p.hide_table_of_contents, p.hide_subpages,
-         a.archive_root_id::text AS archive_root_id, a.former_parent_id::text AS former_parent_id,
-         EXISTS (SELECT 1 FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member
-    FROM pages p
-    LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
-   WHERE p.team_id = $1 AND p.id = $2`;
+const PAGE_VIEW = (knownPosition: string) => `
+  p.id::text, p.alias_id::text, p.title, p.font, p.icon, p.content, p.schema, p.project_id, p.standalone,
+  p.cover_image, p.owner_id, p.created_by, p.updated_by, p.team_id, p.is_public, p.public_url, p.public_robots,
+  p.hide_table_of_contents, p.hide_subpages, p.parent_id::text AS parent_id,
+  ${stimeSql('p.time_created')}::float8 AS time_created,
+  ${stimeSql('p.time_updated')}::float8 AS time_updated,
+  COALESCE((
+    SELECT json_agg(json_build_object('user_id', m.user_id, 'assigned_date', ${stimeSql('m.assigned_at')}, 'role', m.role)
+                    ORDER BY m.assigned_at, m.user_id)
+      FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id
+  ), '[]') AS members,
+  EXISTS (SELECT 1 FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
+  EXISTS (SELECT 1 FROM page_bookmarks b WHERE b.team_id = p.team_id AND b.page_id = p.id AND b.user_id = $3) AS is_bookmarked,
+  EXISTS (SELECT 1 FROM page_watchers w WHERE w.team_id = p.team_id AND w.page_id = p.id AND w.user_id = $3) AS is_watching,
+  (SELECT count(*) FROM page_comments c WHERE c.team_id = p.team_id AND c.page_id = p.id)::int AS total_comments,
+  a.archived_by, ${stimeSql('a.time_archived')}::float8 AS time_archived, a.former_parent_id::text AS former_parent_id,
+  CASE WHEN a.archived_by IS NULL THEN COALESCE(${knownPosition}, ${COUNTED_POSITION('p')}) END AS position`;
+
+/** One page as one caller sees it, in one round trip. */
+export const READ_PAGE = statement<[teamId: string, pageId: string, callerId: string], PageRow>(
+  'read_page',
+  `SELECT ${PAGE_VIEW('NULL::int')}
+     FROM pages p
+     LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
+    WHERE p.team_id = $1 AND p.id = $2`,
+);
+
+export type WritePageParams = [
+  teamId: string,
+  pageId: string,
+  callerId: string,
+  actor: string,
+  /** Write only if the caller is one of the page's members (a guest). */
+  listedOnly: boolean,
+  // The page's own fields; null (or a false "set" flag for the nullable ones) keeps a field.
+  title: string | null,
+  font: string | null,
+  setIcon: boolean,
+  icon: string | null,
+  setCover: boolean,
+  cover: string | null,
+  isPublic: boolean | null,
+  setPublicUrl: boolean,
+  publicUrl: string | null,
+  robots: string[] | null,
+  hideTableOfContents: boolean | null,
+  hideSubpages: boolean | null,
+  // Its place in the tree: where it lands (moves false: it stays), and its rank there if known.
+  moves: boolean,
+  projectId: string | null,
+  parentId: string | null,
+  sortKey: string | null,
+  position: number | null,
+  /** Its subpages follow it to projectId. */
+  carriesSubtree: boolean,
+  /** It and its subpages are archived: it leaves the tree, remembering where it was. */
+  archives: boolean,
+  /** It is brought back with the pages archived with it under this archive root. */
+  unarchivedRoot: string | null,
+];
 
 /**
- * A prospective parent: its project, whether it is archived, and whether the moving page is the
- * parent itself or one of its ancestors (a cycle), found by walking up from the parent: O(depth).
- * $1 team_id, $2 parent id, $3 moving page id.
+ * The one write of a page update, in one statement: locks the row, writes what differs (the fields
+ * that really change, stamped with who and when; nothing at all for a patch that changes nothing),
+ * carries out the tree change the service planned (the subtree's project, archiving, unarchiving),
+ * and reads the page back. Nothing is written when a guest is not one of the page's members. On its
+ * own it is atomic (a title or display change needs no transaction); structural changes run it
+ * inside theirs, under the projects' locks. All sub-statements see one snapshot, so the read-back
+ * takes the page from the UPDATE's RETURNING and its archive record from what this statement did.
  */
-export const PARENT_STATE = `
-  WITH RECURSIVE ancestry AS (
-    SELECT id, parent_id FROM pages WHERE team_id = $1 AND id = $2
+export const WRITE_PAGE = statement<WritePageParams, PageRow>(
+  'write_page',
+  `WITH RECURSIVE target AS MATERIALIZED (
+     SELECT p AS page, EXISTS (SELECT 1 FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member
+       FROM pages p WHERE p.team_id = $1 AND p.id = $2
+        FOR NO KEY UPDATE OF p
+   ), planned AS MATERIALIZED (
+     SELECT (t.page).team_id, (t.page).id,
+            COALESCE($6::text, (t.page).title) AS title,
+            COALESCE($7::text, (t.page).font) AS font,
+            CASE WHEN $8::boolean THEN $9::jsonb ELSE (t.page).icon END AS icon,
+            CASE WHEN $10::boolean THEN $11::jsonb ELSE (t.page).cover_image END AS cover_image,
+            COALESCE($12::boolean, (t.page).is_public) AS is_public,
+            CASE WHEN $13::boolean THEN $14::text ELSE (t.page).public_url END AS public_url,
+            COALESCE($15::text[], (t.page).public_robots) AS public_robots,
+            COALESCE($16::boolean, (t.page).hide_table_of_contents) AS hide_table_of_contents,
+            COALESCE($17::boolean, (t.page).hide_subpages) AS hide_subpages,
+            CASE WHEN $18::boolean THEN $19::text ELSE (t.page).project_id END AS project_id,
+            CASE WHEN $18 THEN $20::bigint ELSE (t.page).parent_id END AS landing_parent_id,
+            CASE WHEN $18 THEN $21::text ELSE (t.page).sort_key END AS landing_sort_key
+       FROM target t
+      WHERE t.caller_is_member OR NOT $5::boolean
+   ), subtree AS (
+     SELECT id FROM planned
+     UNION ALL
+     SELECT c.id FROM pages c JOIN subtree s ON c.team_id = $1 AND c.parent_id = s.id
+   ), restored AS (
+     SELECT a.page_id AS id FROM page_archives a JOIN planned n ON a.team_id = n.team_id AND a.page_id = n.id
+      WHERE $25::bigint IS NOT NULL
+     UNION ALL
+     SELECT c.id FROM pages c
+       JOIN restored r ON c.team_id = $1 AND c.parent_id = r.id
+       JOIN page_archives a ON a.team_id = $1 AND a.page_id = c.id AND a.archive_root_id = $25
+   ), unarchived AS (
+     DELETE FROM page_archives WHERE team_id = $1 AND page_id IN (SELECT id FROM restored)
+   ), archived AS (
+     INSERT INTO page_archives (team_id, page_id, archive_root_id, former_parent_id, archived_by)
+     SELECT c.team_id, c.id, n.id, CASE WHEN c.id = n.id THEN n.landing_parent_id ELSE c.parent_id END, $3
+       FROM planned n CROSS JOIN subtree s JOIN pages c ON c.team_id = $1 AND c.id = s.id
+      WHERE $24::boolean
+     RETURNING page_id, archived_by, time_archived, former_parent_id
+   ), carried AS (
+     UPDATE pages c SET project_id = n.project_id
+       FROM planned n
+      WHERE $23::boolean AND c.team_id = $1 AND c.id IN (SELECT id FROM subtree) AND c.id <> n.id AND c.project_id <> n.project_id
+   ), changed AS (
+     UPDATE pages p
+        SET title = n.title, font = n.font, icon = n.icon, cover_image = n.cover_image, is_public = n.is_public,
+            public_url = n.public_url, public_robots = n.public_robots, hide_table_of_contents = n.hide_table_of_contents,
+            hide_subpages = n.hide_subpages, project_id = n.project_id,
+            parent_id = CASE WHEN $24 THEN NULL ELSE n.landing_parent_id END,
+            sort_key = CASE WHEN $24 THEN NULL ELSE n.landing_sort_key END,
+            updated_by = $4::jsonb, time_updated = now()
+       FROM planned n
+      WHERE p.team_id = n.team_id AND p.id = n.id
+        AND ($18 OR $24 OR $25 IS NOT NULL
+             OR (n.title, n.font, n.icon, n.cover_image, n.is_public, n.public_url, n.public_robots, n.hide_table_of_contents, n.hide_subpages)
+                IS DISTINCT FROM (p.title, p.font, p.icon, p.cover_image, p.is_public, p.public_url, p.public_robots, p.hide_table_of_contents, p.hide_subpages))
+     RETURNING p AS page
+   ), written AS (
+     SELECT page FROM changed
+     UNION ALL
+     SELECT page FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
+   )
+   SELECT ${PAGE_VIEW('$22::int')}
+     FROM (SELECT (w.page).* FROM written w) p
+     LEFT JOIN LATERAL (
+       SELECT x.archived_by, x.time_archived, x.former_parent_id FROM archived x WHERE x.page_id = p.id
+       UNION ALL
+       SELECT a.archived_by, a.time_archived, a.former_parent_id FROM page_archives a
+        WHERE a.team_id = p.team_id AND a.page_id = p.id AND NOT $24 AND $25 IS NULL
+     ) a ON true`,
+);
+
+/** What a structural change knows of a page and of the parent it may go under (a row of LOCK_PAGE_PROJECTS or PAGE_PLACE). */
+export interface PageFacts {
+  project_id: string;
+  parent_id: string | null;
+  sort_key: string | null;
+  /** Set while the page is archived: the page whose archiving took it out of the tree. */
+  archive_root_id: string | null;
+  /** Its parent when it was archived. */
+  former_parent_id: string | null;
+  caller_is_member: boolean;
+  /** The parent the patch names, or the former parent a restore goes back under; null: none. */
+  parent_to_check: string | null;
+  /** That parent's project; null when it does not exist. */
+  parent_project_id: string | null;
+  parent_archived: boolean | null;
+  /** The moving page is that parent or one of its ancestors. */
+  parent_cycle: boolean | null;
+  /** The project the patch names exists. */
+  project_exists: boolean;
+}
+
+export type PageFactsParams = [
+  teamId: string,
+  pageId: string,
+  callerId: string,
+  /** The parent the patch names (null: none, or the root). */
+  parentId: string | null,
+  /** The patch only brings the page back (archived: false, no parent_page_id, no project_id). */
+  restores: boolean,
+  projectId: string | null,
+];
+
+/**
+ * The facts of PageFacts, as CTEs `facts` and `parent`; `lock` locks the page's row. The cycle check
+ * walks up from the parent: O(depth).
+ */
+const PAGE_FACTS = (lock: string) => `
+  facts AS MATERIALIZED (
+    SELECT p.project_id, p.parent_id::text AS parent_id, p.sort_key,
+           a.archive_root_id::text AS archive_root_id, a.former_parent_id::text AS former_parent_id,
+           EXISTS (SELECT 1 FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
+           COALESCE($4::bigint, CASE WHEN $5::boolean AND a.page_id IS NOT NULL
+                                     THEN CASE WHEN a.archive_root_id = p.id THEN a.former_parent_id ELSE p.parent_id END END) AS parent_to_check
+      FROM pages p
+      LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
+     WHERE p.team_id = $1 AND p.id = $2
+     ${lock}
+  ), ancestry AS (
+    SELECT q.id, q.parent_id FROM pages q JOIN facts f ON q.team_id = $1 AND q.id = f.parent_to_check
     UNION ALL
-    SELECT p.id, p.parent_id FROM pages p JOIN ancestry up ON p.team_id = $1 AND p.id = up.parent_id
-  )
-  SELECT p.project_id,
-         EXISTS (SELECT 1 FROM page_archives a WHERE a.team_id = p.team_id AND a.page_id = p.id) AS archived,
-         EXISTS (SELECT 1 FROM ancestry WHERE id = $3) AS cycle
-    FROM pages p
-   WHERE p.team_id = $1 AND p.id = $2`;
-
-/** $1 team_id, $2 project_id. */
-export const PROJECT_EXISTS = `SELECT 1 FROM projects WHERE team_id = $1 AND id = $2`;
-
-/**
- * The sort keys around index $5 among the active siblings under parent $3 (-1: root) of project $2,
- * leaving out page $4: the two from index $5 - 1, and the last (one step from the index's end). The
- * index is found in page_sibling_blocks (migration 0006): the block that holds it, counted without page
- * $4, then a walk inside that block. O(√siblings) rather than O(index).
- */
-export const NEIGHBOUR_KEYS = `
-  WITH me AS MATERIALIZED (
-    SELECT sort_key FROM pages WHERE team_id = $1 AND id = $4 AND project_id = $2 AND COALESCE(parent_id, -1) = $3
-  ), bounds AS (
-    SELECT lower_key, size, lead(lower_key) OVER (ORDER BY lower_key) AS upper_key
-      FROM page_sibling_blocks WHERE team_id = $1 AND project_id = $2 AND parent_key = $3
-  ), blocks AS (
-    SELECT b.lower_key, b.size - CASE WHEN me.sort_key >= b.lower_key AND (b.upper_key IS NULL OR me.sort_key < b.upper_key) THEN 1 ELSE 0 END AS size
-      FROM bounds b LEFT JOIN me ON true
-  ), target AS (
-    SELECT lower_key, GREATEST($5::bigint - 1, 0) - (sum(size) OVER (ORDER BY lower_key) - size) AS offset_in_block,
-           sum(size) OVER (ORDER BY lower_key) AS through
-      FROM blocks
-  ), chosen AS (
-    SELECT lower_key, offset_in_block FROM target WHERE through > GREATEST($5::bigint - 1, 0) ORDER BY lower_key LIMIT 1
-  )
-  SELECT ARRAY(
-           SELECT sort_key FROM pages
-            WHERE team_id = $1 AND project_id = $2 AND COALESCE(parent_id, -1) = $3 AND sort_key IS NOT NULL AND id <> $4
-              AND sort_key >= (SELECT lower_key FROM chosen)
-            ORDER BY sort_key OFFSET (SELECT offset_in_block FROM chosen) LIMIT 2
-         ) AS window,
-         (SELECT sort_key FROM pages
-           WHERE team_id = $1 AND project_id = $2 AND COALESCE(parent_id, -1) = $3 AND sort_key IS NOT NULL AND id <> $4
-           ORDER BY sort_key DESC LIMIT 1) AS last`;
-
-/** Every active sibling's id in order, page $4 left out; for the rare rebalancing of long keys. */
-export const SIBLING_IDS = `
-  SELECT id::text FROM pages
-   WHERE team_id = $1 AND project_id = $2 AND COALESCE(parent_id, -1) = $3 AND sort_key IS NOT NULL AND id <> $4
-   ORDER BY sort_key`;
-
-/** Gives pages $2 (ids) the sort keys $3, in one statement. */
-export const SET_SORT_KEYS = `
-  UPDATE pages p SET sort_key = k.sort_key
-    FROM unnest($2::bigint[], $3::text[]) AS k(id, sort_key)
-   WHERE p.team_id = $1 AND p.id = k.id`;
-
-/** The page $2 and every page below it, through parent links. */
-const SUBTREE = `
-  WITH RECURSIVE subtree AS (
-    SELECT id FROM pages WHERE team_id = $1 AND id = $2
-    UNION ALL
-    SELECT c.id FROM pages c JOIN subtree s ON c.team_id = $1 AND c.parent_id = s.id
+    SELECT q.id, q.parent_id FROM pages q JOIN ancestry up ON q.team_id = $1 AND q.id = up.parent_id
+  ), parent AS (
+    SELECT q.project_id,
+           EXISTS (SELECT 1 FROM page_archives a WHERE a.team_id = q.team_id AND a.page_id = q.id) AS archived,
+           EXISTS (SELECT 1 FROM ancestry WHERE id = $2) AS cycle
+      FROM pages q JOIN facts f ON q.team_id = $1 AND q.id = f.parent_to_check
   )`;
 
-/** Moves page $2 and its subpages to project $3. */
-export const MOVE_SUBTREE_TO_PROJECT = `${SUBTREE}
-  UPDATE pages SET project_id = $3 WHERE team_id = $1 AND id IN (SELECT id FROM subtree) AND project_id <> $3`;
+const FACTS_COLUMNS = `
+  f.project_id, f.parent_id, f.sort_key, f.archive_root_id, f.former_parent_id, f.caller_is_member,
+  f.parent_to_check::text AS parent_to_check, parent.project_id AS parent_project_id, parent.archived AS parent_archived,
+  parent.cycle AS parent_cycle, EXISTS (SELECT 1 FROM projects pr WHERE pr.team_id = $1 AND pr.id = $6::text) AS project_exists`;
 
 /**
- * Archives page $2 and its subpages: each remembers its parent; the page itself leaves the tree.
- * $3 is the archiving user.
+ * The first statement of a structural change: the page's facts as they are (not locked), and the
+ * advisory locks of every project the change may touch (the page's, the one the patch names, the
+ * parent's), taken in one order so two movers never wait on each other in a cycle. Title and display
+ * changes do not take them. With no such page, a row of nulls with the locks taken.
  */
-export const ARCHIVE_SUBTREE = `${SUBTREE},
-  archived AS (
-    INSERT INTO page_archives (team_id, page_id, archive_root_id, former_parent_id, archived_by)
-    SELECT p.team_id, p.id, $2, p.parent_id, $3 FROM pages p JOIN subtree s ON p.team_id = $1 AND p.id = s.id
-    RETURNING page_id
-  )
-  UPDATE pages SET parent_id = NULL, sort_key = NULL WHERE team_id = $1 AND id = $2`;
+export const LOCK_PAGE_PROJECTS = statement<PageFactsParams, PageFacts & { locked_projects: string[] }>(
+  'lock_page_projects',
+  `WITH RECURSIVE ${PAGE_FACTS('')},
+   named AS (
+     SELECT DISTINCT k FROM (SELECT project_id FROM facts UNION ALL SELECT $6::text UNION ALL SELECT project_id FROM parent) all_named(k)
+      WHERE k IS NOT NULL
+   ), locked AS MATERIALIZED (
+     SELECT COALESCE(array_agg(k), '{}') AS projects
+       FROM (SELECT k, pg_advisory_xact_lock(hashtextextended($1 || '/' || k, 0)) AS taken
+               FROM (SELECT k FROM named ORDER BY k COLLATE "C" OFFSET 0) in_order) each_lock
+   )
+   SELECT ${FACTS_COLUMNS}, locked.projects AS locked_projects
+     FROM locked LEFT JOIN facts f ON true LEFT JOIN parent ON true`,
+);
 
-/** Brings back page $2 and the pages below it that were archived with it ($3: their archive root). */
-export const UNARCHIVE_SUBTREE = `
-  WITH RECURSIVE restored AS (
-    SELECT page_id AS id FROM page_archives WHERE team_id = $1 AND page_id = $2
-    UNION ALL
-    SELECT c.id FROM pages c
-      JOIN restored r ON c.team_id = $1 AND c.parent_id = r.id
-      JOIN page_archives a ON a.team_id = $1 AND a.page_id = c.id AND a.archive_root_id = $3
-  )
-  DELETE FROM page_archives WHERE team_id = $1 AND page_id IN (SELECT id FROM restored)`;
+/** The sort keys around an index among the siblings of one place, the moving page left out. */
+export interface NeighbourKeys {
+  /** From index 0: [at, next]; from any other index: [before, at]. */
+  window: string[] | null;
+  /** The last sibling's key. */
+  last: string | null;
+  /** How many siblings there are. */
+  total: number | null;
+}
+
+/**
+ * After the projects' locks: the page's facts, its row locked, and the sort keys around index $9 among
+ * the active siblings under parent $8 (-1: root) of project $7 (null: none needed), the page left out.
+ * The index is found in page_sibling_blocks (migration 0006): the block that holds it, counted without
+ * the page, then a walk inside that block: O(√siblings) rather than O(index).
+ */
+export const PAGE_PLACE = statement<
+  [...PageFactsParams, keysProjectId: string | null, keysParentKey: string, keysIndex: number],
+  PageFacts & NeighbourKeys
+>(
+  'page_place',
+  `WITH RECURSIVE ${PAGE_FACTS('FOR UPDATE OF p')},
+   me AS MATERIALIZED (
+     SELECT sort_key FROM pages WHERE team_id = $1 AND id = $2 AND project_id = $7::text AND COALESCE(parent_id, -1) = $8::bigint
+   ), bounds AS (
+     SELECT lower_key, size, lead(lower_key) OVER (ORDER BY lower_key) AS upper_key
+       FROM page_sibling_blocks WHERE team_id = $1 AND project_id = $7 AND parent_key = $8
+   ), blocks AS (
+     SELECT b.lower_key, b.size - CASE WHEN me.sort_key >= b.lower_key AND (b.upper_key IS NULL OR me.sort_key < b.upper_key) THEN 1 ELSE 0 END AS size
+       FROM bounds b LEFT JOIN me ON true
+   ), target AS (
+     SELECT lower_key, GREATEST($9::bigint - 1, 0) - (sum(size) OVER (ORDER BY lower_key) - size) AS offset_in_block,
+            sum(size) OVER (ORDER BY lower_key) AS through
+       FROM blocks
+   ), chosen AS (
+     SELECT lower_key, offset_in_block FROM target WHERE through > GREATEST($9::bigint - 1, 0) ORDER BY lower_key LIMIT 1
+   )
+   SELECT ${FACTS_COLUMNS},
+          CASE WHEN $7 IS NOT NULL THEN ARRAY(
+            SELECT sort_key FROM pages
+             WHERE team_id = $1 AND project_id = $7 AND COALESCE(parent_id, -1) = $8 AND sort_key IS NOT NULL AND id <> $2
+               AND sort_key >= (SELECT lower_key FROM chosen)
+             ORDER BY sort_key OFFSET (SELECT offset_in_block FROM chosen) LIMIT 2
+          ) END AS window,
+          CASE WHEN $7 IS NOT NULL THEN (
+            SELECT sort_key FROM pages
+             WHERE team_id = $1 AND project_id = $7 AND COALESCE(parent_id, -1) = $8 AND sort_key IS NOT NULL AND id <> $2
+             ORDER BY sort_key DESC LIMIT 1
+          ) END AS last,
+          CASE WHEN $7 IS NOT NULL THEN (SELECT COALESCE(sum(size), 0)::int FROM blocks) END AS total
+     FROM facts f LEFT JOIN parent ON true`,
+);
+
+/** Every active sibling's id in order, the page left out; for the rare rebalancing of long keys. */
+export const SIBLING_IDS = statement<[teamId: string, pageId: string, projectId: string, parentKey: string], { id: string }>(
+  'sibling_ids',
+  `SELECT id::text FROM pages
+    WHERE team_id = $1 AND project_id = $3 AND COALESCE(parent_id, -1) = $4::bigint AND sort_key IS NOT NULL AND id <> $2
+    ORDER BY sort_key`,
+);
+
+/** Gives pages $2 (ids) the sort keys $3, in one statement. */
+export const SET_SORT_KEYS = statement<[teamId: string, ids: string[], sortKeys: Array<string | null>], never>(
+  'set_sort_keys',
+  `UPDATE pages p SET sort_key = k.sort_key
+     FROM unnest($2::bigint[], $3::text[]) AS k(id, sort_key)
+    WHERE p.team_id = $1 AND p.id = k.id`,
+);

@@ -1,42 +1,5 @@
-import { Actor } from '../common/actor';
-import { Image } from '../common/image';
 import { PageDto } from './dto/page.response';
-import { RobotsDirective } from './dto/public-settings.dto';
-
-/** A row of READ_PAGE. */
-export interface PageRow {
-  id: string;
-  alias_id: string;
-  title: string;
-  font: string;
-  icon: Image | null;
-  content: string;
-  schema: number;
-  project_id: string;
-  standalone: boolean;
-  cover_image: Image | null;
-  owner_id: string;
-  created_by: Actor;
-  updated_by: Actor;
-  team_id: string;
-  is_public: boolean;
-  public_url: string | null;
-  public_robots: RobotsDirective[];
-  hide_table_of_contents: boolean;
-  hide_subpages: boolean;
-  parent_id: string | null;
-  time_created: number;
-  time_updated: number;
-  members: PageDto['members'];
-  caller_is_member: boolean;
-  is_bookmarked: boolean;
-  is_watching: boolean;
-  total_comments: number;
-  archived_by: string | null;
-  time_archived: number | null;
-  former_parent_id: string | null;
-  position: number | null;
-}
+import { PageRow } from './page-queries';
 
 /** The contract's Page for one caller, plus where it sits (parent_page_id, position). */
 export function toPageView(row: PageRow, collaborationToken: string, publicBaseUrl: string): PageDto {

@@ -8,7 +8,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { testDatabaseUrl } from '../support/test-config';
 
 /** The token lookup as countStatements records a statement: whitespace collapsed, cut at 100 characters. */
-const LOOKUP = AUTHENTICATE.replace(/\s+/g, ' ').trim().slice(0, 100);
+const LOOKUP = AUTHENTICATE.text.replace(/\s+/g, ' ').trim().slice(0, 100);
 
 /** Token lookups this process sends to PostgreSQL while `work` runs (the app runs in this process). */
 async function lookupsDuring(work: () => Promise<unknown>): Promise<number> {
