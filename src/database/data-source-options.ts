@@ -24,6 +24,9 @@ export function dataSourceOptions(url: string, config: AppConfig): DataSourceOpt
       Client: DropOnReadTimeoutClient,
       idle_in_transaction_session_timeout: config.dbStatementTimeoutMs * 2,
       application_name: 'workspace-content-api',
+      // Catalogue statements are written for one plan whatever their parameters (switches are one-time filters);
+      // left to choose, PostgreSQL keeps planning them per execution, which costs more than running them.
+      options: '-c plan_cache_mode=force_generic_plan',
     },
   };
 }
