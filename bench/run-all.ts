@@ -1,24 +1,27 @@
 /**
- * Every operation under load, beside the raw Node + PostgreSQL floor (issue 5, "The benchmark").
+ * Every operation under load against the service, the same-SQL baseline and the floor.
  *
  *   npm run bench                  100,000 pages; 5 s warm-up + 10 s per operation, concurrency and server
- *   npm run bench -- --quick       20,000 pages; 10 requests per connection (at least 100) + 2 s each, under 3 minutes
+ *   npm run bench -- --quick       20,000 pages; 10 requests per connection (at least 100) + 2 s each, about 5 minutes
  *   npm run bench -- --soak        also 5 minutes at concurrency 64 against the app: its lowest RSS in the first minute vs the last
  *   options: --duration S --warmup S (whole seconds; a warm-up under 1 s is a count of requests) --concurrency 1,16,64 --only "page GET,card GET"
  *            --slices N (the measured seconds of each server, in N turns; default duration / 2)
- *            --profile DIR (both servers run under `node --cpu-prof`; DIR/app.cpuprofile and DIR/baseline.cpuprofile)
+ *            --profile DIR (every server runs under `node --cpu-prof`; DIR/app.cpuprofile, DIR/baseline.cpuprofile, DIR/floor.cpuprofile)
  *
- * Seeds through ImportService (bench/load/workload.ts), starts the app and the baseline
- * (bench/baseline/server.ts) each in its own process on the same database, drives each operation with
- * autocannon at each concurrency against both, in turns of 2 s (bench/load/load-run.ts), and writes
- * bench/results/latest.json, BENCHMARKS.md and bench/chart.svg (bench/load/publish.ts). With --only, the
- * run is partial: it writes bench/results/partial.json and prints its targets, the published files untouched.
+ * Seeds through ImportService (bench/load/workload.ts), starts three servers each in its own process on
+ * the same database: the app as users run it (logging at info, the rate limiter on), the baseline
+ * (bench/baseline/server.ts: the service's own SQL without the framework) and the floor
+ * (bench/floor/server.ts: the least SQL a correct answer needs, every statement prepared). Drives each
+ * operation with autocannon at each concurrency against the three, in turns of 2 s
+ * (bench/load/load-run.ts), prints the targets and writes bench/results/latest.json, BENCHMARKS.md and
+ * bench/chart.svg (bench/load/publish.ts). With --only, the run is partial: it writes
+ * bench/results/partial.json and prints its targets, the published files untouched.
  */
 import { cpus, totalmem } from 'node:os';
 import { openBenchDatabase } from './support/bench-database';
 import { startBenchApp } from './support/bench-app';
 import { GrowthResult, growthPairsIn } from './load/growth';
-import { measurePair, RunFigures, timePair } from './load/load-run';
+import { measureInTurns, RunFigures, timePair } from './load/load-run';
 import { publish, ResultRow } from './load/publish';
 import { startServer, ServerProcess } from './load/servers';
 import { soak, SoakFigures } from './load/soak';
@@ -68,7 +71,7 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const started = performance.now();
   const database = await openBenchDatabase();
-  // The seeding app and the two servers all use this database; the embedded one is deleted at the end.
+  // The seeding app and the three servers all use this database; the embedded one is deleted at the end.
   process.env.DATABASE_URL = database.url;
   const servers: ServerProcess[] = [];
   const stopAll = async () => {
@@ -86,19 +89,22 @@ async function main(): Promise<void> {
     servers.push(app);
     const baseline = await startServer('baseline', database.url, options.profile);
     servers.push(baseline);
-    log(`app ${app.baseUrl}, baseline ${baseline.baseUrl}; ${options.warmup} s warm-up + ${options.duration} s per run in ${options.slices} turns`);
+    const floor = await startServer('floor', database.url, options.profile);
+    servers.push(floor);
+    log(`app ${app.baseUrl}, baseline ${baseline.baseUrl}, floor ${floor.baseUrl}; ${options.warmup} s warm-up + ${options.duration} s per run in ${options.slices} turns`);
 
     const ops = operations(workspaces, options.quick).filter((op) => !options.only || options.only.includes(op.name));
     const rows: ResultRow[] = [];
-    const details: Array<{ operation: string; concurrency: number; app: RunFigures; baseline: RunFigures }> = [];
+    const details: Array<{ operation: string; concurrency: number; app: RunFigures; baseline: RunFigures; floor: RunFigures }> = [];
+    const three = [app, baseline, floor];
     let turn = 0;
     for (const op of ops) {
       for (const concurrency of options.concurrency) {
-        // Alternate which server goes first, so neither always runs on the table the other just warmed.
-        const order = turn++ % 2 === 0 ? ([app, baseline] as const) : ([baseline, app] as const);
-        const figures = await measurePair(order, op, concurrency, options.warmup, options.duration, options.slices);
-        const ours = figures.app;
-        const floor = figures.baseline;
+        // Rotate who goes first, so no server always runs on the tables another just warmed.
+        const order = three.map((_, k) => three[(turn + k) % three.length]);
+        turn++;
+        const figures = await measureInTurns(order, op, concurrency, options.warmup, options.duration, options.slices);
+        const [ours, same, least] = three.map((server) => figures[order.indexOf(server)]);
         rows.push({
           operation: op.name,
           concurrency,
@@ -107,18 +113,21 @@ async function main(): Promise<void> {
           p99_ms: round(ours.p99_ms, 2),
           round_trips: round(ours.round_trips, 2),
           rss_mb: round(ours.peak_rss_mb, 1),
-          baseline_rps: round(floor.rps, 1),
-          baseline_p99_ms: round(floor.p99_ms, 2),
-          ratio: round(ours.rps / floor.rps, 3),
+          baseline_rps: round(same.rps, 1),
+          baseline_p99_ms: round(same.p99_ms, 2),
+          ratio: round(ours.rps / same.rps, 3),
+          floor_rps: round(least.rps, 1),
+          floor_p99_ms: round(least.p99_ms, 2),
+          floor_ratio: round(ours.rps / least.rps, 3),
         });
-        details.push({ operation: op.name, concurrency, app: ours, baseline: floor });
-        const failed = ours.failures + floor.failures > 0 ? `  FAILURES app ${ours.failures}, baseline ${floor.failures}` : '';
+        details.push({ operation: op.name, concurrency, app: ours, baseline: same, floor: least });
+        const failed = ours.failures + same.failures + least.failures > 0 ? `  FAILURES app ${ours.failures}, baseline ${same.failures}, floor ${least.failures}` : '';
+        const each = (figure: (f: RunFigures) => number | null, digits: number) => [ours, same, least].map((f) => figure(f)?.toFixed(digits) ?? '-').join(' / ');
         log(
-          `${op.name.padEnd(32)} c=${String(concurrency).padStart(2)}  ${ours.rps.toFixed(0).padStart(6)} rps vs ${floor.rps.toFixed(0).padStart(6)}` +
-            `  (${(ours.rps / floor.rps).toFixed(2)}x)  p99 ${ours.p99_ms.toFixed(1)} vs ${floor.p99_ms.toFixed(1)} ms` +
-            `  round trips ${ours.round_trips.toFixed(1)} vs ${floor.round_trips.toFixed(1)}  rss ${ours.peak_rss_mb.toFixed(0)} MB` +
-            `  cpu/req ${ours.cpu_ms_per_request.toFixed(2)} vs ${floor.cpu_ms_per_request.toFixed(2)} ms` +
-            `  db cpu/req ${ours.database_cpu_ms_per_request?.toFixed(2) ?? '-'} vs ${floor.database_cpu_ms_per_request?.toFixed(2) ?? '-'} ms${failed}`,
+          `${op.name.padEnd(32)} c=${String(concurrency).padStart(2)}  app / baseline / floor: rps ${each((f) => f.rps, 0)}` +
+            ` (${(ours.rps / same.rps).toFixed(2)}x baseline, ${(ours.rps / least.rps).toFixed(2)}x floor)  p99 ${each((f) => f.p99_ms, 1)} ms` +
+            `  round trips ${each((f) => f.round_trips, 1)}  cpu/req ${each((f) => f.cpu_ms_per_request, 2)} ms  db cpu/req ${each((f) => f.database_cpu_ms_per_request, 2)} ms` +
+            `  rss ${ours.peak_rss_mb.toFixed(0)} MB${failed}`,
         );
       }
       if (op.exhausted?.()) log(`${op.name}: ran past its fresh (card, tag) pairs; later requests re-attached`);
@@ -156,7 +165,7 @@ async function main(): Promise<void> {
     };
     const files = await publish({ machine, results: rows }, { details, growth, soak: soakFigures, operations: ops.map((o) => ({ name: o.name, description: o.description })) }, log, options.only !== null);
     log(`wrote ${files.join(', ')} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    if (details.some((d) => d.app.failures + d.baseline.failures > 0)) {
+    if (details.some((d) => d.app.failures + d.baseline.failures + d.floor.failures > 0)) {
       log(`some requests failed (see ${files.find((f) => f.endsWith('-details.json'))})`);
       process.exitCode = 1;
     }

@@ -75,18 +75,17 @@ async function warmUp(sides: readonly Side[], connections: number, warmupSeconds
 }
 
 /**
- * Two sides, interleaved: `slices` measured runs each of seconds / slices (whole seconds, at least 1),
- * taking turns and alternating who goes first, so that a machine that slows down or speeds up during
- * the measurement moves both sides alike.
+ * N sides, interleaved: `slices` measured runs each of seconds / slices (whole seconds, at least 1),
+ * taking turns, the order rotating by one each slice (with two sides: alternating who goes first), so
+ * that a machine that slows down or speeds up during the measurement moves every side alike and no
+ * side always runs on what the one before it just warmed.
  */
-async function inTurns(sides: readonly [Side, Side], connections: number, seconds: number, slices: number): Promise<[Turns, Turns]> {
+async function inTurns(sides: readonly Side[], connections: number, seconds: number, slices: number): Promise<Turns[]> {
   const sliceSeconds = Math.max(1, Math.round(seconds / slices));
-  const turns: [Turns, Turns] = [
-    { raw: [], seconds: 0, databaseCpuMs: 0 },
-    { raw: [], seconds: 0, databaseCpuMs: 0 },
-  ];
+  const turns: Turns[] = sides.map(() => ({ raw: [], seconds: 0, databaseCpuMs: 0 }));
   for (let slice = 0; slice < slices; slice++) {
-    for (const index of slice % 2 === 0 ? [0, 1] : [1, 0]) {
+    for (let k = 0; k < sides.length; k++) {
+      const index = (slice + k) % sides.length;
       const { server, op } = sides[index];
       const own = turns[index];
       const databaseBefore = databaseCpuMs();
@@ -101,24 +100,24 @@ async function inTurns(sides: readonly [Side, Side], connections: number, second
 }
 
 /**
- * One operation on both servers: a warm-up each, then in turns (see inTurns), each server's turns merged
- * (autocannon.aggregateResult: one latency histogram), with its round trips, CPU and peak RSS over all
- * of them.
+ * One operation on every server: a warm-up each, then in turns (see inTurns; `servers` in the order of
+ * the first slice), each server's turns merged (autocannon.aggregateResult: one latency histogram),
+ * with its round trips, CPU and peak RSS over all of them. The figures are in the order of `servers`.
  */
-export async function measurePair(
-  servers: readonly [ServerProcess, ServerProcess],
+export async function measureInTurns(
+  servers: readonly ServerProcess[],
   op: Operation,
   connections: number,
   warmupSeconds: number,
   seconds: number,
   slices: number,
-): Promise<Record<ServerProcess['kind'], RunFigures>> {
-  const sides = [{ server: servers[0], op }, { server: servers[1], op }] as const;
+): Promise<RunFigures[]> {
+  const sides = servers.map((server) => ({ server, op }));
   await warmUp(sides, connections, warmupSeconds);
   for (const server of servers) await server.reset();
   const turns = await inTurns(sides, connections, seconds, slices);
-  const figures = {} as Record<ServerProcess['kind'], RunFigures>;
-  for (const [index, server] of servers.entries()) figures[server.kind] = toFigures(server, turns[index], await server.stats(), connections);
+  const figures: RunFigures[] = [];
+  for (const [index, server] of servers.entries()) figures.push(toFigures(server, turns[index], await server.stats(), connections));
   return figures;
 }
 
@@ -133,7 +132,7 @@ export interface SequentialTime {
  * compare their mean times, which from two runs a minute apart would compare two moments of the machine.
  */
 export async function timePair(server: ServerProcess, ops: readonly [Operation, Operation], warmupSeconds: number, seconds: number, slices: number): Promise<[SequentialTime, SequentialTime]> {
-  const sides = [{ server, op: ops[0] }, { server, op: ops[1] }] as const;
+  const sides = ops.map((op) => ({ server, op }));
   await warmUp(sides, 1, warmupSeconds);
   const turns = await inTurns(sides, 1, seconds, slices);
   return turns.map((own) => {

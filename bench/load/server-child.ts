@@ -1,7 +1,8 @@
 /**
  * One server under load, in its own process so that its RSS and its SQL round trips are its own:
- * `node server-child.js app` (the real app, built like src/main.ts by bench/support/bench-app.ts) or
- * `node server-child.js baseline` (bench/baseline/server.ts), on DATABASE_URL. Talks to the driver
+ * `node server-child.js app` (the real app, built like src/main.ts by bench/support/bench-app.ts, with
+ * logging at info and the rate limiter on), `node server-child.js baseline` (bench/baseline/server.ts)
+ * or `node server-child.js floor` (bench/floor/server.ts), on DATABASE_URL. Talks to the driver
  * over the IPC channel of child_process.fork:
  *   -> {type: 'ready', port}                      once listening
  *   <- {type: 'reset'}                            zero the counters (before a measured run)
@@ -9,8 +10,9 @@
  * cpuMs is the process's user + system CPU time since the last reset (process.cpuUsage): what one
  * server spends per request, whatever the load generator and PostgreSQL take from the shared cores.
  * Round trips are counted as bench/support/statement-counter.ts counts them: by wrapping
- * pg.Client.prototype.query, which the app's pool (TypeORM) and the baseline's pool both go through;
- * answered requests by wrapping http.ServerResponse.prototype.end, which both servers' answers go
+ * pg.Client.prototype.query, which the app's pool (TypeORM) and the others' pools all go through (a
+ * named prepared statement is one call and one round trip: Parse is sent with the first Bind);
+ * answered requests by wrapping http.ServerResponse.prototype.end, which every server's answers go
  * through. Counted here, a request still in flight when the load generator stops a turn counts with
  * its round trips and CPU, where the generator's count would leave it out.
  */
@@ -19,6 +21,8 @@ import { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const MB = 1024 * 1024;
+/** The highest limit the service accepts (src/config/app-config.ts): 16,666 requests/s with one token. */
+const RATE_LIMIT_PER_MINUTE = 1_000_000;
 let queries = 0;
 let answered = 0;
 let peakRss = 0;
@@ -62,16 +66,14 @@ async function main(): Promise<void> {
   let port: number;
   if (kind === 'app') {
     const { startBenchApp } = await import('../support/bench-app');
-    const bench = await startBenchApp();
+    // As users run it: logging at info (stdout goes to /dev/null), the rate limiter on with a limit no
+    // run reaches, the token cache and every other setting at their defaults or the environment's.
+    const bench = await startBenchApp({ LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_PER_MINUTE) });
     port = (bench.app.getHttpServer().address() as AddressInfo).port;
-  } else if (kind === 'baseline') {
-    const { startBaseline } = await import('../baseline/server');
-    const baseline = await startBaseline({
-      databaseUrl,
-      poolSize: Number(process.env.DB_POOL_SIZE ?? 10),
-      statementTimeoutMs: Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 5000),
-    });
-    port = baseline.port;
+  } else if (kind === 'baseline' || kind === 'floor') {
+    const settings = { databaseUrl, poolSize: Number(process.env.DB_POOL_SIZE ?? 10), statementTimeoutMs: Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 5000) };
+    if (kind === 'baseline') port = (await (await import('../baseline/server')).startBaseline(settings)).port;
+    else port = (await (await import('../floor/server')).startFloor(settings)).port;
   } else {
     throw new Error(`server-child: unknown kind ${kind}`);
   }

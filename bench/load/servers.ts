@@ -13,21 +13,26 @@ export interface ServerStats {
   cpuMs: number;
 }
 
+export type ServerKind = 'app' | 'baseline' | 'floor';
+
 /** A server under load in its own process (server-child.ts), and the driver's end of its IPC channel. */
 export interface ServerProcess {
-  kind: 'app' | 'baseline';
+  kind: ServerKind;
   baseUrl: string;
   reset(): Promise<void>;
   stats(): Promise<ServerStats>;
   stop(): Promise<void>;
 }
 
-/** `profileDir`: run the server under `node --cpu-prof`, its profile written there when it stops. */
-export async function startServer(kind: 'app' | 'baseline', databaseUrl: string, profileDir?: string): Promise<ServerProcess> {
+/**
+ * `profileDir`: run the server under `node --cpu-prof`, its profile written there when it stops. The
+ * app's stdout (its request log, a line per request at info) goes to /dev/null; stderr stays.
+ */
+export async function startServer(kind: ServerKind, databaseUrl: string, profileDir?: string): Promise<ServerProcess> {
   const child: ChildProcess = fork(join(__dirname, 'server-child.js'), [kind], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: databaseUrl },
     execArgv: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `${kind}.cpuprofile`] : [],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', kind === 'app' ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   });
   const reply = <T>(type: string): Promise<T> =>
     new Promise((resolve, reject) => {

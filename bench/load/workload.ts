@@ -7,7 +7,7 @@
  *
  * Every operation draws its requests from one generator shared by both servers, so every write is a
  * new one (titles and positions vary per request, moves always change project, tag attaches insert
- * pairs the card does not have yet), and the app and the baseline get the same sequence of work.
+ * pairs the card does not have yet), and the servers measured in turns get one sequence of work.
  */
 import { importDocuments, PageWorkspace, planPageWorkspace } from '../pages/page-workspace';
 import type { BenchApp } from '../support/bench-app';
@@ -38,7 +38,7 @@ export interface Operation {
   name: string;
   /** Sent with every request of the operation. */
   auth: string;
-  /** The next request; shared by the app's and the baseline's runs. */
+  /** The next request; shared by every server's runs. */
   next(): Request;
   /** Status of success. */
   status: number;
@@ -223,6 +223,6 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
     attach('tag attach (1 id)', ONE_ID_CARDS, 1),
     attach('tag attach (100 ids)', HUNDRED_ID_CARDS, 100),
   ];
-  // --quick keeps under 3 minutes by leaving out two of the three GETs and the small title case.
+  // --quick stays short by leaving out two of the three GETs and the small title case.
   return ops.filter((op) => !(quick && op.full));
 }

@@ -23,8 +23,8 @@ export interface BenchApp {
 
 /**
  * The real service, built the way src/main.ts builds it (loadConfig, AppModule.forRoot, configureApp),
- * listening on a free port of 127.0.0.1, with migrations applied at boot and logging silenced.
- * `env` overrides the environment (e.g. `{ DB_POOL_SIZE: '20' }`).
+ * listening on a free port of 127.0.0.1, with migrations applied at boot, logging silenced and no rate
+ * limit. `env` overrides both and the environment (e.g. `{ DB_POOL_SIZE: '20' }`).
  */
 export async function startBenchApp(env: Record<string, string> = {}): Promise<BenchApp> {
   const database = await openBenchDatabase();

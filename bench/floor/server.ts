@@ -1,0 +1,218 @@
+/**
+ * The floor: the least a correct answer needs for each benchmarked request, with node:http and pg only,
+ * its own SQL (bench/floor/statements.ts), every statement a named prepared statement. Per request: the
+ * token by the SHA-256 of its secret joined with its membership (one SELECT, no cache), the workspace
+ * and role check (writers for writes), then
+ *   GET template, page, card          one SELECT by key, the row(s) as JSON
+ *   PATCH template or page {title}    BEGIN, UPDATE ... RETURNING *, COMMIT
+ *   PATCH page {position}             BEGIN, the project's advisory lock, the neighbour keys at the index,
+ *   PATCH page {project_id}             one UPDATE (a move carries the subtree), COMMIT
+ *   POST card tags {id | ids}         BEGIN, one INSERT ... ON CONFLICT DO NOTHING, COMMIT; 204
+ *
+ * It leaves out: validation beyond the types the SQL needs (no body limit; a page PATCH changes its
+ * title or its place, not both), the error catalogue and its bodies (an error is a bare status; hidden
+ * and missing are both 404), logging and request ids, helmet, CORS, the rate limit, the request
+ * deadline, ETags; the page's counted `position`, the collaboration token, and the joins for members,
+ * bookmarks, watchers, comments, favourites and tags' card counts; the card's update stamp on attach;
+ * guests (their access depends on per-page and per-card membership: refused); archived pages (not
+ * refused from moves); rebalancing long sort keys; skipping a write that changes nothing.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateKeyBetween } from 'fractional-indexing';
+import { Pool, PoolClient } from 'pg';
+import * as sql from './statements';
+
+const READERS = new Set(['owner', 'admin', 'member', 'viewer']);
+const WRITERS = new Set(['owner', 'admin', 'member']);
+/** Tries of a transaction that lost a race: a deadlock, or a page that changed project before its lock was ours. */
+const ATTEMPTS = 8;
+
+interface Caller {
+  teamId: string;
+  userId: string;
+  /** JSON text of the actor that writes are stamped with. */
+  actor: string;
+}
+
+type Row = Record<string, unknown>;
+type Body = Record<string, unknown>;
+
+class HttpError extends Error {
+  constructor(readonly status: number) {
+    super(String(status));
+  }
+}
+
+/** The project the page was in changed before the lock was ours: start over. */
+class Moved extends Error {}
+
+const run = async <T = Row>(db: Pool | PoolClient, s: sql.Statement, values: unknown[]): Promise<T[]> =>
+  (await db.query({ name: s.name, text: s.text, values })).rows as T[];
+
+export interface Floor {
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startFloor(options: { databaseUrl: string; poolSize: number; statementTimeoutMs: number }, port = 0): Promise<Floor> {
+  const pool = new Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize,
+    statement_timeout: options.statementTimeoutMs,
+    application_name: 'workspace-content-api-floor',
+  });
+  // An idle connection the server closed is dropped by the pool; without a listener it would end the process.
+  pool.on('error', () => undefined);
+
+  async function authenticate(req: IncomingMessage, teamId: string, write: boolean): Promise<Caller> {
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ')) throw new HttpError(401);
+    const hash = createHash('sha256').update(header.slice(7)).digest();
+    const [token] = await run<{ team_id: string; user_id: string; role: string; actor: string }>(pool, sql.AUTHENTICATE, [hash]);
+    if (!token) throw new HttpError(401);
+    if (token.team_id !== teamId || !(write ? WRITERS : READERS).has(token.role)) throw new HttpError(403);
+    return { teamId, userId: token.user_id, actor: token.actor };
+  }
+
+  async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await pool.connect();
+      try {
+        await run(client, sql.BEGIN, []);
+        const result = await work(client);
+        await run(client, sql.COMMIT, []);
+        return result;
+      } catch (error) {
+        await run(client, sql.ROLLBACK, []).catch(() => undefined);
+        if (!(error instanceof Moved || (error as { code?: string }).code === '40P01') || attempt === ATTEMPTS) throw error;
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  const one = (rows: Row[]): Row => {
+    if (rows.length === 0) throw new HttpError(404);
+    return rows[0];
+  };
+
+  async function patchPage(caller: Caller, id: string, body: Body): Promise<object> {
+    const { title, position, project_id: projectId } = body;
+    if (title !== undefined) {
+      if (typeof title !== 'string' || position !== undefined || projectId !== undefined) throw new HttpError(400);
+      return { page: one(await transaction((c) => run(c, sql.RENAME_PAGE, [caller.teamId, id, title, caller.actor]))) };
+    }
+    if (position !== undefined && !(Number.isSafeInteger(position) && (position as number) >= 0)) throw new HttpError(400);
+    if (projectId !== undefined && typeof projectId !== 'string') throw new HttpError(400);
+    return { page: await transaction((c) => place(c, caller, id, (position as number | undefined) ?? null, (projectId as string | undefined) ?? null)) };
+  }
+
+  /** Puts page `id` at `index` (null: last) among its siblings, or at the root of project `to`. */
+  async function place(client: PoolClient, caller: Caller, id: string, index: number | null, to: string | null): Promise<Row> {
+    const locked = (await run<{ project_id: string }>(client, sql.LOCK_PROJECTS, [caller.teamId, id, to])).map((r) => r.project_id);
+    if (locked.length === 0) throw new HttpError(404);
+    const offset = index ?? Number.MAX_SAFE_INTEGER;
+    const here = one(await run(client, sql.NEIGHBOUR_KEYS, [caller.teamId, id, to, offset])) as { project_id: string; keys: string[]; last: string | null };
+    if (!locked.includes(here.project_id)) throw new Moved();
+    const moving = to !== null && to !== here.project_id;
+    if (!moving && index === null) return one(await run(client, sql.READ_PAGE, [caller.teamId, id]));
+    // From index 0 the keys are [at, next]; from any other index [before, at].
+    const [before, at] = offset === 0 ? [null, here.keys[0] ?? null] : [here.keys[0] ?? null, here.keys[1] ?? null];
+    const key = generateKeyBetween(at === null ? here.last : before, at);
+    return moving
+      ? one(await run(client, sql.MOVE_PAGE, [caller.teamId, id, to, key, caller.actor]))
+      : one(await run(client, sql.REORDER_PAGE, [caller.teamId, id, key, caller.actor]));
+  }
+
+  async function attachTags(caller: Caller, id: string, body: Body): Promise<undefined> {
+    const given = [...(body.id === undefined ? [] : [body.id]), ...(Array.isArray(body.ids) ? body.ids : [])];
+    if (given.length === 0 || !given.every((x) => typeof x === 'string')) throw new HttpError(400);
+    const ids = [...new Set(given as string[])];
+    await transaction(async (client) => {
+      const [{ usable }] = await run<{ usable: number }>(client, sql.ATTACH_TAGS, [caller.teamId, id, ids]);
+      if (usable < ids.length) throw new HttpError(404); // rolls back
+    });
+    return undefined;
+  }
+
+  type Handler = (caller: Caller, id: string, body: Body) => Promise<object | undefined>;
+  const routes: Record<string, Handler> = {
+    'GET templates': async (c, id) => ({ note_template: one(await run(pool, sql.READ_TEMPLATE, [c.teamId, id, c.userId])) }),
+    'PATCH templates': async (c, id, body) => {
+      if (typeof body.title !== 'string') throw new HttpError(400);
+      return { note_template: one(await transaction((t) => run(t, sql.RENAME_TEMPLATE, [c.teamId, id, c.userId, body.title, c.actor]))) };
+    },
+    'GET pages': async (c, id) => ({ page: one(await run(pool, sql.READ_PAGE, [c.teamId, id])) }),
+    'PATCH pages': patchPage,
+    'GET cards': async (c, id) => ({ card: one(await run(pool, sql.READ_CARD, [c.teamId, id])) }),
+    'POST cards/tags': attachTags,
+  };
+
+  async function handle(req: IncomingMessage): Promise<object | undefined> {
+    const { route, teamId, id } = routeOf(req.method ?? '', req.url ?? '');
+    const handler = routes[route];
+    if (!handler) throw new HttpError(404);
+    const write = req.method !== 'GET';
+    const caller = await authenticate(req, teamId, write);
+    return handler(caller, id, write ? await readJson(req) : {});
+  }
+
+  const server = createServer((req, res) => {
+    handle(req).then(
+      (result) => answer(res, result === undefined ? 204 : 200, result),
+      (error: unknown) => {
+        // A client that hangs up mid-body (autocannon stopping a turn) is not a server error.
+        if ((error as { code?: string }).code === 'ECONNRESET') return void res.destroy();
+        const status = error instanceof HttpError ? error.status : statusOf(error);
+        if (status === 500) console.error(error);
+        answer(res, status, undefined);
+      },
+    );
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await pool.end();
+    },
+  };
+}
+
+/** `/v1/{team}/notes/templates/{id}`, `/v1/{team}/pages/{id}`, `/v1/{team}/cards/{id}[/tags]`: a route key, the team and the id. */
+function routeOf(method: string, url: string): { route: string; teamId: string; id: string } {
+  const [, v1, teamId, kind, id, last, ...more] = url.split('?')[0].split('/');
+  if (v1 !== 'v1' || more.length > 0 || id === undefined) return { route: '', teamId, id };
+  if (kind === 'notes' && id === 'templates' && last !== undefined) return { route: `${method} templates`, teamId, id: last };
+  return { route: `${method} ${kind}${last === undefined ? '' : `/${last}`}`, teamId, id };
+}
+
+function answer(res: ServerResponse, status: number, result: object | undefined): void {
+  if (result === undefined) return void res.writeHead(status).end();
+  const json = JSON.stringify(result);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) }).end(json);
+}
+
+/** A database refusal of what the request said: a missing referenced row, a value of the wrong type or out of range. */
+function statusOf(error: unknown): number {
+  const code = (error as { code?: string }).code ?? '';
+  if (code === '23503') return 404;
+  if (code.startsWith('22') || code === '23514') return 400;
+  return 500;
+}
+
+async function readJson(req: IncomingMessage): Promise<Body> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+  try {
+    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Body;
+  } catch {
+    // answered below
+  }
+  throw new HttpError(400);
+}
