@@ -22,6 +22,7 @@ import { Caller } from '../../src/auth/caller';
 import { AUTHENTICATE } from '../../src/auth/token-queries';
 import { CardsService } from '../../src/cards/cards.service';
 import { loadConfig } from '../../src/config/app-config';
+import { poolSettings } from '../../src/database/data-source-options';
 import { PoolSql } from '../../src/database/sql';
 import { DomainError } from '../../src/errors/domain-error';
 import { NotesService } from '../../src/notes/notes.service';
@@ -39,8 +40,6 @@ class HttpError extends Error {
 
 export interface BaselineOptions {
   databaseUrl: string;
-  poolSize?: number;
-  statementTimeoutMs?: number;
 }
 
 export interface Baseline {
@@ -53,19 +52,10 @@ export interface Baseline {
 type Handler = (caller: Caller, teamId: string, id: string, body: never) => Promise<object | undefined>;
 
 export async function startBaseline(options: BaselineOptions, port = 0): Promise<Baseline> {
-  const statementTimeout = options.statementTimeoutMs ?? 5000;
-  // The same pool settings as the app's DataSource (data-source-options.ts).
-  const pool = new Pool({
-    connectionString: options.databaseUrl,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 3000,
-    statement_timeout: statementTimeout,
-    query_timeout: statementTimeout + 1000,
-    idle_in_transaction_session_timeout: statementTimeout * 2,
-    application_name: 'workspace-content-api-baseline',
-  });
-  const db = new PoolSql(pool);
   const config = loadConfig(process.env, { DATABASE_URL: options.databaseUrl });
+  // The app's pool settings (size, timeouts, generic plans), under another application_name.
+  const pool = new Pool({ connectionString: options.databaseUrl, ...poolSettings(config), application_name: 'workspace-content-api-baseline' });
+  const db = new PoolSql(pool);
   const notes = new NotesService(db);
   const pages = new PagesService(db, config, new CollaborationTokens(config));
   const cards = new CardsService(db);

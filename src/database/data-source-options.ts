@@ -15,19 +15,24 @@ export function dataSourceOptions(url: string, config: AppConfig): DataSourceOpt
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: false,
-    extra: {
-      max: config.dbPoolSize,
-      // A database that cannot be reached fails fast (503) instead of holding the request.
-      connectionTimeoutMillis: config.dbConnectTimeoutMs,
-      statement_timeout: config.dbStatementTimeoutMs,
-      query_timeout: config.dbStatementTimeoutMs + 1000,
-      Client: DropOnReadTimeoutClient,
-      idle_in_transaction_session_timeout: config.dbStatementTimeoutMs * 2,
-      application_name: 'workspace-content-api',
-      // Catalogue statements are written for one plan whatever their parameters (switches are one-time filters);
-      // left to choose, PostgreSQL keeps planning them per execution, which costs more than running them.
-      options: '-c plan_cache_mode=force_generic_plan',
-    },
+    extra: poolSettings(config),
+  };
+}
+
+/** The pg pool's settings (TypeORM passes them to pg-pool as they are). */
+export function poolSettings(config: AppConfig) {
+  return {
+    max: config.dbPoolSize,
+    // A database that cannot be reached fails fast (503) instead of holding the request.
+    connectionTimeoutMillis: config.dbConnectTimeoutMs,
+    statement_timeout: config.dbStatementTimeoutMs,
+    query_timeout: config.dbStatementTimeoutMs + 1000,
+    Client: DropOnReadTimeoutClient,
+    idle_in_transaction_session_timeout: config.dbStatementTimeoutMs * 2,
+    application_name: 'workspace-content-api',
+    // Catalogue statements are written for one plan whatever their parameters (switches are one-time filters);
+    // left to choose, PostgreSQL keeps planning them per execution, which costs more than running them.
+    options: '-c plan_cache_mode=force_generic_plan',
   };
 }
 

@@ -168,17 +168,17 @@ export const WRITE_PAGE = statement<WritePageParams, PageRow>(
        JOIN restored r ON c.team_id = $1 AND c.parent_id = r.id
        JOIN page_archives a ON a.team_id = $1 AND a.page_id = c.id AND a.archive_root_id = $25
    ), unarchived AS (
-     DELETE FROM page_archives WHERE team_id = $1 AND page_id IN (SELECT id FROM restored)
+     DELETE FROM page_archives WHERE team_id = $1 AND page_id = ANY (ARRAY(SELECT id FROM restored))
    ), archived AS (
      INSERT INTO page_archives (team_id, page_id, archive_root_id, former_parent_id, archived_by)
      SELECT c.team_id, c.id, n.id, CASE WHEN c.id = n.id THEN n.landing_parent_id ELSE c.parent_id END, $3
-       FROM planned n CROSS JOIN subtree s JOIN pages c ON c.team_id = $1 AND c.id = s.id
+       FROM planned n JOIN pages c ON c.team_id = $1 AND c.id = ANY (ARRAY(SELECT id FROM subtree))
       WHERE $24::boolean
      RETURNING page_id, archived_by, time_archived, former_parent_id
    ), carried AS (
      UPDATE pages c SET project_id = n.project_id
        FROM planned n
-      WHERE $23::boolean AND c.team_id = $1 AND c.id IN (SELECT id FROM subtree) AND c.id <> n.id AND c.project_id <> n.project_id
+      WHERE $23::boolean AND c.team_id = $1 AND c.id = ANY (ARRAY(SELECT id FROM subtree)) AND c.id <> n.id AND c.project_id <> n.project_id
    ), changed AS (
      UPDATE pages p
         SET title = n.title, font = n.font, icon = n.icon, cover_image = n.cover_image, is_public = n.is_public,
