@@ -40,7 +40,15 @@ export class PagesService {
    */
   async update(caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto): Promise<PageDto> {
     if (!fitsBigint(pageId)) throw PageErrors.notFound(pageId);
-    if (!isStructural(patch)) return retryOnConflict(() => this.write(this.db, caller, teamId, pageId, patch, NO_CHANGE));
+    // The response is built after the transaction: the projects' locks are held for the SQL only.
+    const row = isStructural(patch)
+      ? await this.restructure(caller, teamId, pageId, patch)
+      : await retryOnConflict(() => this.write(this.db, caller, teamId, pageId, patch, NO_CHANGE));
+    return this.view(caller, teamId, pageId, row);
+  }
+
+  /** The structural change's transaction, its row read back. */
+  private async restructure(caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto): Promise<PageRow | undefined> {
     return retryOnConflict(() =>
       this.db.transaction(async (tx) => {
         const params = factsParams(teamId, pageId, caller.userId, patch);
@@ -56,9 +64,9 @@ export class PagesService {
     );
   }
 
-  private async write(tx: SqlSession, caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto, tree: TreeChange): Promise<PageDto> {
+  private async write(tx: SqlSession, caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto, tree: TreeChange): Promise<PageRow | undefined> {
     const [row] = await tx.query(WRITE_PAGE, writePageParams(caller, teamId, pageId, patch, tree));
-    return this.view(caller, teamId, pageId, row);
+    return row;
   }
 
   /** The page as the caller may see it: 404 when there is none, 403 for a guest it does not list. */
