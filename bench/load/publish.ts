@@ -168,8 +168,8 @@ function benchmarksMd(latest: Latest, extras: Extras, table: string): string {
 Every benchmarked request, at concurrency 1, 16 and 64, against the service and two frameworkless
 \`node:http\` + \`pg\` servers: the **floor** (\`bench/floor/server.ts\`), which does the least a correct
 answer needs with its own minimal SQL, every statement prepared; and the **baseline**
-(\`bench/baseline/server.ts\`), which sends the very statements the service sends, in the same
-transactions. The three run on the same database and the same seeded workspace, each in its own
+(\`bench/baseline/server.ts\`), which runs the service's own services, so it sends the very statements
+the service sends, in the same transactions. The three run on the same database and the same seeded workspace, each in its own
 process, in turns: for each operation and concurrency, a warm-up each, then short measured slices
 taking turns (the order rotating), merged per server, so that a shared machine that slows down or
 speeds up moves all three alike. All are driven by [autocannon](https://github.com/mcollina/autocannon)
@@ -212,9 +212,9 @@ ${targets(latest.results, extras).join('\n')}
 
 ${gaps(latest.results, extras).join('\n')}
 
-Between the baseline and the floor lies our SQL design: statements planned on every execution (none
-is prepared), more of them per request, and wider ones (every field of the view, the counted
-\`position\`, the joins for members, bookmarks and comments). Between the service and the baseline lies
+Between the baseline and the floor lies our SQL design: wider statements (every field of the view, the
+counted \`position\`, the joins for members, bookmarks and comments, the sibling blocks' triggers) and,
+for reorders and moves, the statements that check a move before it is made. Between the service and the baseline lies
 what it does in Node around the same statements, visible in the CPU ms/req column: Express routing,
 helmet, the request logger, body reading, authentication and the guards, the rate limiter, the
 validation pipe (class-transformer + class-validator over the DTOs), Nest's execution context, and
@@ -248,7 +248,7 @@ npm run bench -- --quick --only "page GET,card GET" --concurrency 16 --duration 
 Without \`DATABASE_URL\` a throwaway embedded PostgreSQL is started and deleted at the end; with it the
 run seeds new workspaces with unique ids on that server and leaves them there. The service runs as
 users run it: its settings at their defaults or as the environment gives them (\`DB_POOL_SIZE\`, ...;
-the baseline's and the floor's pools have the same size and statement timeout), logging at \`info\`
+the baseline's pool has the app's settings, the floor's the same size and statement timeout), logging at \`info\`
 (a line per request, written to /dev/null), the rate limiter on at 1,000,000 requests per minute
 per token (the most it accepts; above any load here), the token cache at its default.
 
@@ -266,12 +266,12 @@ ETags, the counted \`position\`, the collaboration token, the joins for members,
 comments, favourites and tags' card counts, the card's update stamp on attach, guests (refused),
 archived pages, rebalancing long sort keys, and skipping a write that changes nothing.
 
-The **baseline** makes the service's token lookup, membership and role check, statements (reused
-from \`src/\`), transactions, row and advisory locks, and retries. It leaves out request validation
-beyond what the SQL needs, the error catalogue and its bodies, logging and request ids, security
+The **baseline** makes the service's token lookup (no cache), the membership and role check, then
+calls the service's own \`NotesService\`, \`PagesService\` and \`CardsService\`: the same statements,
+transactions, row and advisory locks, and retries. It leaves out request validation (the parsed body
+goes to the service as it is), the error catalogue's bodies, logging and request ids, security
 headers, CORS, the rate limit, the request deadline, content-type and Content-Encoding checks,
-OpenAPI, Passport, guards, pipes, interceptors and Express routing, and every page field but title,
-position and project_id.
+OpenAPI, Passport, guards, pipes, interceptors and Express routing.
 `;
 }
 
