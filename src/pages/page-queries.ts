@@ -131,13 +131,17 @@ export type WritePageParams = [
  * carries out the tree change the service planned (the subtree's project, archiving, unarchiving),
  * and reads the page back. Nothing is written when a guest is not one of the page's members. On its
  * own it is atomic (a title or display change needs no transaction); structural changes run it
- * inside theirs, under the projects' locks. All sub-statements see one snapshot, so the read-back
- * takes the page from the UPDATE's RETURNING and its archive record from what this statement did.
+ * inside theirs, under the projects' locks. Sub-statements see the statement's snapshot, so the
+ * read-back takes the page from the UPDATE's RETURNING and its archive record from what this
+ * statement did; and when the row lock found a newer version of the page than that snapshot
+ * (`stale`), its siblings and archive record there may be older than the page: nothing is written,
+ * and the caller runs it again after LOCK_PAGE in a transaction.
  */
-export const WRITE_PAGE = statement<WritePageParams, PageRow>(
+export const WRITE_PAGE = statement<WritePageParams, PageRow & { stale: boolean }>(
   'write_page',
   `WITH RECURSIVE target AS MATERIALIZED (
-     SELECT p AS page, EXISTS (SELECT 1 FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member
+     SELECT p AS page, EXISTS (SELECT 1 FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
+            p.ctid IS DISTINCT FROM (SELECT q.ctid FROM pages q WHERE q.team_id = p.team_id AND q.id = p.id) AS stale
        FROM pages p WHERE p.team_id = $1 AND p.id = $2
         FOR NO KEY UPDATE OF p
    ), planned AS MATERIALIZED (
@@ -155,7 +159,7 @@ export const WRITE_PAGE = statement<WritePageParams, PageRow>(
             CASE WHEN $18 THEN $20::bigint ELSE (t.page).parent_id END AS landing_parent_id,
             CASE WHEN $18 THEN $21::text ELSE (t.page).sort_key END AS landing_sort_key
        FROM target t
-      WHERE t.caller_is_member OR NOT $5::boolean
+      WHERE (t.caller_is_member OR NOT $5::boolean) AND NOT t.stale
    ), subtree AS (
      SELECT id FROM planned
      UNION ALL
@@ -198,7 +202,7 @@ export const WRITE_PAGE = statement<WritePageParams, PageRow>(
      UNION ALL
      SELECT page FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
    )
-   SELECT ${PAGE_VIEW('$22::int')}
+   SELECT ${PAGE_VIEW('$22::int')}, (SELECT stale FROM target) AS stale
      FROM (SELECT (w.page).* FROM written w) p
      LEFT JOIN LATERAL (
        SELECT x.archived_by, x.time_archived, x.former_parent_id FROM archived x WHERE x.page_id = p.id
@@ -206,6 +210,12 @@ export const WRITE_PAGE = statement<WritePageParams, PageRow>(
        SELECT a.archived_by, a.time_archived, a.former_parent_id FROM page_archives a
         WHERE a.team_id = p.team_id AND a.page_id = p.id AND NOT $24 AND $25 IS NULL
      ) a ON true`,
+);
+
+/** Locks a page's row for the rest of the transaction, so that the statements after it see its latest version. */
+export const LOCK_PAGE = statement<[teamId: string, pageId: string], never>(
+  'lock_page',
+  `SELECT FROM pages WHERE team_id = $1 AND id = $2 FOR NO KEY UPDATE`,
 );
 
 /** What a structural change knows of a page and of the parent it may go under (a row of LOCK_PAGE_PROJECTS or PAGE_PLACE). */

@@ -58,9 +58,10 @@ export class PageTree {
    * facts read before locking were stale (another place, a project not locked) starts over.
    */
   async change(tx: SqlSession, teamId: string, patch: UpdatePageDto, locked: ReadonlySet<string>, keysAt: Place | null, keys: NeighbourKeys): Promise<TreeChange> {
+    // Facts from a project that is not locked may be stale: start over before refusing anything on them.
+    if ([this.page.project_id, this.page.parent_project_id].some((project) => project !== null && !locked.has(project))) throw new StaleRead();
     const resolution = this.resolve(patch);
-    const involved = [this.page.project_id, this.page.parent_project_id, resolution.there?.projectId].filter((p): p is string => !!p);
-    if (involved.some((project) => !locked.has(project)) || !samePlace(resolution.there, keysAt)) throw new StaleRead();
+    if ((resolution.there && !locked.has(resolution.there.projectId)) || !samePlace(resolution.there, keysAt)) throw new StaleRead();
     const { there, currentKey, archives, unarchives } = resolution;
     const slot = there && (await slotAt(tx, teamId, this.pageId, there, keys, patch.position, currentKey));
     const moved = there && slot ? this.placeAt(there, slot) : NO_CHANGE;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { fitsBigint } from '../common/numeric-id';
-import { retryOnConflict } from '../common/retry-on-conflict';
+import { retryOnConflict, StaleRead } from '../common/retry-on-conflict';
 import { AppConfig } from '../config/app-config';
 import { Sql } from '../database/sql';
 import type { SqlSession } from '../database/statement';
@@ -12,7 +12,7 @@ import { PageDto } from './dto/page.response';
 import { UpdatePageDto } from './dto/update-page.dto';
 import { PageErrors } from './page-errors';
 import { NO_CHANGE, TreeChange } from './page-plan';
-import { LOCK_PAGE_PROJECTS, PAGE_PLACE, PageRow, READ_PAGE, WRITE_PAGE } from './page-queries';
+import { LOCK_PAGE, LOCK_PAGE_PROJECTS, PAGE_PLACE, PageRow, READ_PAGE, WRITE_PAGE } from './page-queries';
 import { factsParams, isStructural, PageTree } from './page-tree';
 import { writePageParams } from './page-write';
 import { indexOf, parentKeyOf } from './sibling-order';
@@ -41,10 +41,23 @@ export class PagesService {
   async update(caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto): Promise<PageDto> {
     if (!fitsBigint(pageId)) throw PageErrors.notFound(pageId);
     // The response is built after the transaction: the projects' locks are held for the SQL only.
-    const row = isStructural(patch)
-      ? await this.restructure(caller, teamId, pageId, patch)
-      : await retryOnConflict(() => this.write(this.db, caller, teamId, pageId, patch, NO_CHANGE));
+    const row = isStructural(patch) ? await this.restructure(caller, teamId, pageId, patch) : await this.change(caller, teamId, pageId, patch);
     return this.view(caller, teamId, pageId, row);
+  }
+
+  /**
+   * A title or display change: WRITE_PAGE alone. When the page changed while it waited for the row,
+   * it wrote nothing: then the row is locked first, so WRITE_PAGE reads siblings and archive as of then.
+   */
+  private async change(caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto): Promise<PageRow | undefined> {
+    const row = await this.write(this.db, caller, teamId, pageId, patch, NO_CHANGE);
+    if (!row?.stale) return row;
+    return retryOnConflict(() =>
+      this.db.transaction(async (tx) => {
+        await tx.query(LOCK_PAGE, [teamId, pageId]);
+        return this.write(tx, caller, teamId, pageId, patch, NO_CHANGE);
+      }),
+    );
   }
 
   /** The structural change's transaction, its row read back. */
@@ -59,12 +72,14 @@ export class PagesService {
         if (limitedToListedResources(caller.role) && !page.caller_is_member) throw CommonErrors.accessDenied();
         const tree = await new PageTree(pageId, page).change(tx, teamId, patch, new Set(seen.locked_projects), keysAt, page);
         for (const step of tree.steps) await step.run(tx);
-        return this.write(tx, caller, teamId, pageId, patch, tree);
+        const row = await this.write(tx, caller, teamId, pageId, patch, tree);
+        if (row?.stale) throw new StaleRead(); // PAGE_PLACE holds the row: never expected
+        return row;
       }),
     );
   }
 
-  private async write(tx: SqlSession, caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto, tree: TreeChange): Promise<PageRow | undefined> {
+  private async write(tx: SqlSession, caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto, tree: TreeChange) {
     const [row] = await tx.query(WRITE_PAGE, writePageParams(caller, teamId, pageId, patch, tree));
     return row;
   }
