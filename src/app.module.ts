@@ -7,6 +7,7 @@ import { AuthChangeListener } from './auth/auth-change-listener';
 import { AuthModule } from './auth/auth.module';
 import { CardsModule } from './cards/cards.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
+import { RateLimitStorage } from './auth/rate-limit.storage';
 import { TokenThrottlerGuard } from './auth/token-throttler.guard';
 import { JsonBodyGuard } from './common/json-body.guard';
 import { AppConfig } from './config/app-config';
@@ -38,6 +39,7 @@ export class AppModule {
         ThrottlerModule.forRoot({
           throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }],
           skipIf: () => config.rateLimitPerMinute === 0,
+          storage: new RateLimitStorage(),
         }),
         AuthModule,
         HealthModule,
