@@ -1,5 +1,6 @@
 import { fitsBigint } from '../common/numeric-id';
 import { StaleRead } from '../common/retry-on-conflict';
+import { DomainError } from '../errors/domain-error';
 import type { SqlSession } from '../database/statement';
 import { UpdatePageDto } from './dto/update-page.dto';
 import { PageErrors } from './page-errors';
@@ -48,8 +49,9 @@ export class PageTree {
     if (page.project_id === null) return null; // no such page: PAGE_PLACE finds none either
     try {
       return new PageTree(pageId, page).resolve(patch).there;
-    } catch {
-      return null;
+    } catch (refusal) {
+      if (refusal instanceof DomainError) return null;
+      throw refusal;
     }
   }
 
