@@ -47,11 +47,14 @@ export class PagesService {
 
   /**
    * A title or display change: WRITE_PAGE alone. When the page changed while it waited for the row,
-   * it wrote nothing: then the row is locked first, so WRITE_PAGE reads siblings and archive as of then.
+   * it wrote nothing: it runs once more on its own (its new snapshot has the change it waited for),
+   * then with the row locked first, so that it reads siblings and archive as of then.
    */
   private async change(caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto): Promise<PageRow | undefined> {
-    const row = await this.write(this.db, caller, teamId, pageId, patch, NO_CHANGE);
-    if (!row?.stale) return row;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const row = await this.write(this.db, caller, teamId, pageId, patch, NO_CHANGE);
+      if (!row?.stale) return row;
+    }
     return retryOnConflict(() =>
       this.db.transaction(async (tx) => {
         await tx.query(LOCK_PAGE, [teamId, pageId]);
