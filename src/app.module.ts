@@ -31,8 +31,8 @@ export class AppModule {
       imports: [
         // The request log (logging/request-logger.ts) is attached in configureApp, ahead of body parsing, so that
         // every request is logged. forRoutes []: no request-scoped logger. Requests log through req.log; nestjs-pino's
-        // per-request AsyncLocalStorage would turn on promise hooks for every promise (Node 20), at a
-        // cost measurable in the benchmark (issue 5), for Nest log lines a request never writes.
+        // per-request AsyncLocalStorage would turn on promise hooks for every promise (Node 20), for Nest
+        // log lines a request never writes.
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, useExisting: true, forRoutes: [] }),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config)),
         SqlModule,

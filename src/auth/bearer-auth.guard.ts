@@ -16,9 +16,8 @@ interface StrategyActions {
 /**
  * Global and secure by default: every route needs a valid bearer token unless marked @Public().
  * It runs the bearer strategy (passport-http-bearer, through BearerStrategy) as passport.authenticate
- * does: a per-request instance of the strategy, given the actions it reports through. Without
- * passport.authenticate's middleware and @nestjs/passport's AuthGuard built around it on every
- * request, which cost a tenth of a request's instructions (issue 5).
+ * does: a per-request instance of the strategy, given the actions it reports through, without building
+ * passport.authenticate's middleware and @nestjs/passport's AuthGuard around it on every request.
  */
 @Injectable()
 export class BearerAuthGuard implements CanActivate {

@@ -8,7 +8,7 @@ const MAX_TOKENS = 10_000;
 
 /**
  * Token lookups (token hash -> Caller) remembered for TOKEN_CACHE_TTL_MS, so a request needs no round
- * trip for its token (issue 5: it was one of two for a GET). Correctness rests on knowing when to
+ * trip for its token. Correctness rests on knowing when to
  * forget, so the cache is used only while it is `live`: while AuthChangeListener holds a LISTEN on
  * `auth_changed`, which every change to tokens or members notifies (migration 0005). A notification
  * empties it; so does losing the listener, which also stops its use until it listens again. The TTL

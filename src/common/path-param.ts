@@ -14,7 +14,7 @@ export interface PathParamRule {
 
 /**
  * Checks one path parameter against its pattern. Every request has one or two, so a regular
- * expression does it rather than a DTO through class-transformer and class-validator (issue 5).
+ * expression does it rather than a DTO through class-transformer and class-validator.
  */
 class PathParamPipe implements PipeTransform<string, string> {
   constructor(private readonly rule: PathParamRule) {}

@@ -11,8 +11,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
  * is the caller's X-Request-Id when well-formed, else a new UUID; it is echoed in the response.
  *
  * It takes pino-http's place with the same line: pino-http gives every request a child logger, the
- * request serialized and stringified into its bindings as it arrives, at any log level, which was
- * about a tenth of a request's instructions (issue 5). `req.log` is the logger itself.
+ * request serialized and stringified into its bindings as it arrives, at any log level. `req.log` is
+ * the logger itself.
  */
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
