@@ -1,0 +1,27 @@
+/**
+ * One hello-world server in its own process, so that its CPU time is its own:
+ * `node child.js <framework>`; -> {type: 'ready', port}; <- 'reset' / 'stats' -> {answered, cpuMs}.
+ */
+import { ServerResponse } from 'node:http';
+import { Framework, startFramework } from './servers';
+
+let answered = 0;
+let cpuAtReset = process.cpuUsage();
+const end = ServerResponse.prototype.end as (...args: unknown[]) => ServerResponse;
+ServerResponse.prototype.end = function (this: ServerResponse, ...args: unknown[]) {
+  answered++;
+  return end.apply(this, args);
+} as typeof ServerResponse.prototype.end;
+
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'reset') {
+    answered = 0;
+    cpuAtReset = process.cpuUsage();
+    process.send!({ type: 'reset' });
+  } else if (message.type === 'stats') {
+    const cpu = process.cpuUsage(cpuAtReset);
+    process.send!({ type: 'stats', answered, cpuMs: (cpu.user + cpu.system) / 1000 });
+  }
+});
+
+void startFramework(process.argv[2] as Framework).then((port) => process.send!({ type: 'ready', port }));
