@@ -1,7 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { CommonErrors } from '../errors/common-errors';
 import { BearerStrategy } from './bearer.strategy';
 import { Caller } from './caller';
 import { IS_PUBLIC } from './public.decorator';
@@ -15,9 +14,8 @@ interface StrategyActions {
 
 /**
  * Global and secure by default: every route needs a valid bearer token unless marked @Public().
- * It runs the bearer strategy (passport-http-bearer, through BearerStrategy) as passport.authenticate
- * does: a per-request instance of the strategy, given the actions it reports through, without building
- * passport.authenticate's middleware and @nestjs/passport's AuthGuard around it on every request.
+ * It runs BearerStrategy as passport.authenticate would, on a per-request instance given the actions
+ * it reports through, without passport's middleware around it; the strategy decides every 401.
  */
 @Injectable()
 export class BearerAuthGuard implements CanActivate {
@@ -35,7 +33,7 @@ export class BearerAuthGuard implements CanActivate {
           request.user = caller;
           resolve(true);
         },
-        fail: () => reject(CommonErrors.missingToken()),
+        fail: () => reject(this.strategy.noToken()),
         error: reject,
       };
       Object.assign(Object.create(this.strategy), actions).authenticate(request, {});

@@ -9,10 +9,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
  * method, path), its status, how long it took and, for a failure, the error's id and sec
  * (res.locals, set by sendError). Successes log at info, 4xx at warn, 5xx at error. The request id
  * is the caller's X-Request-Id when well-formed, else a new UUID; it is echoed in the response.
- *
- * It takes pino-http's place with the same line: pino-http gives every request a child logger, the
- * request serialized and stringified into its bindings as it arrives, at any log level. `req.log` is
- * the logger itself.
+ * `req.log` is the logger itself: no child logger per request, whose bindings would be serialized
+ * as each request arrives, at any level.
  */
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
