@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { DynamicModule, INestApplication, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
@@ -45,7 +46,7 @@ export function configureApp(app: INestApplication, options: { logDestination?: 
   server.use((error: unknown, req: Request, res: Response, _next: NextFunction) => sendError(error, req, res));
   const logger = app.get(Logger);
   app.useLogger(logger);
-  answerClientErrors(app.getHttpServer(), (fields, message) => logger.warn(fields, message));
+  answerClientErrors(app.getHttpServer() as Server, (fields, message) => logger.warn(fields, message));
   app.useGlobalPipes(new StrictValidationPipe());
   setupOpenApi(app);
   return app;

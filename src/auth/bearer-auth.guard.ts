@@ -36,7 +36,7 @@ export class BearerAuthGuard implements CanActivate {
         fail: () => reject(this.strategy.noToken()),
         error: reject,
       };
-      Object.assign(Object.create(this.strategy), actions).authenticate(request, {});
+      Object.assign(Object.create(this.strategy) as BearerStrategy, actions).authenticate(request, {});
     });
   }
 }

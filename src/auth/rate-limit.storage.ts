@@ -76,7 +76,11 @@ export class RateLimitStorage implements ThrottlerStorage, OnApplicationShutdown
   private readonly records = new Map<string, RateLimitRecord>();
   private readonly sweep = setInterval(() => this.evictIdleRecords(Date.now()), SWEEP_INTERVAL_MS).unref();
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+  increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    return Promise.resolve(this.hit(key, ttl, limit, blockDuration, throttlerName));
+  }
+
+  private hit(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): ThrottlerStorageRecord {
     const now = Date.now();
     let record = this.records.get(key);
     if (!record) {

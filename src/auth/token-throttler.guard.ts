@@ -10,12 +10,12 @@ import { Caller } from './caller';
  */
 @Injectable()
 export class TokenThrottlerGuard extends ThrottlerGuard {
-  protected override async getTracker(request: Record<string, unknown>): Promise<string> {
+  protected override getTracker(request: Record<string, unknown>): Promise<string> {
     const caller = request.user as Caller | undefined;
-    return caller ? `token:${caller.teamId}/${caller.tokenId}` : `address:${String(request.ip)}`;
+    return Promise.resolve(caller ? `token:${caller.teamId}/${caller.tokenId}` : `address:${String(request.ip)}`);
   }
 
-  protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
-    throw CommonErrors.rateLimited(Math.max(1, Math.ceil(detail.timeToBlockExpire)));
+  protected override throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    return Promise.reject(CommonErrors.rateLimited(Math.max(1, Math.ceil(detail.timeToBlockExpire))));
   }
 }

@@ -84,7 +84,7 @@ export class TokensService {
 
   /** Revokes by id; returns how many tokens that id names (0: unknown; over 1: ambiguous, nothing revoked). */
   async revoke(id: string, teamId?: string): Promise<number> {
-    const [{ found }] = await this.db.query(
+    const [{ found }] = await this.db.query<Array<{ found: number }>>(
       `WITH named AS (SELECT team_id, id FROM tokens WHERE id = $1 AND ($2::text IS NULL OR team_id = $2)),
             revoked AS (
               UPDATE tokens t SET revoked_at = COALESCE(t.revoked_at, now())

@@ -2,6 +2,7 @@
 export const MAX_DEPTH = 32;
 
 /** NUL and unpaired surrogates: PostgreSQL cannot store them in text or jsonb. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this pattern looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Keys that name Object.prototype's members; class-transformer drops them silently, so we refuse them first. */

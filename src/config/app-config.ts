@@ -7,7 +7,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const toInt = () => Transform(({ value }) => (value === undefined ? undefined : Number(value)));
 /** true/false/1/0 in any case; anything else stays a string, which @IsBoolean then rejects. */
 const toBool = () =>
-  Transform(({ value }) => {
+  Transform(({ value }: { value: unknown }) => {
     const text = typeof value === 'string' ? value.toLowerCase() : value;
     return text === 'true' || text === '1' ? true : text === 'false' || text === '0' ? false : value;
   });

@@ -7,7 +7,7 @@ import { RunningPostgres, startEmbeddedPostgres } from './embedded/embedded-post
  * otherwise the embedded server whose data lives under DATA_DIR and survives restarts.
  */
 export async function openDatabaseServer(config: AppConfig): Promise<RunningPostgres> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: () => Promise.resolve() };
   return startEmbeddedPostgres({
     dataDir: join(config.dataDir, 'postgres'),
     port: config.embeddedPgPort,

@@ -56,7 +56,11 @@ export class Sql extends PoolSql {
 
 /** One checked-out connection as a SqlSession. */
 export function sessionOf(client: PoolClient): SqlSession {
-  return { query: async (statement, params) => (await client.query(prepared(statement, params))).rows };
+  return {
+    async query<Params extends readonly unknown[], Row>(statement: Statement<Params, Row>, params: Params): Promise<Row[]> {
+      return (await client.query(prepared(statement, params))).rows as Row[];
+    },
+  };
 }
 
 @Global()

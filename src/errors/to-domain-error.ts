@@ -41,7 +41,7 @@ function fromBodyParser(exception: unknown): DomainError | undefined {
 }
 
 function fromHttpException(exception: HttpException, request: RequestLine): { error: DomainError; unexpected: boolean } {
-  switch (exception.getStatus()) {
+  switch (exception.getStatus() as HttpStatus) {
     case HttpStatus.BAD_REQUEST:
       // Express cannot decode a path such as /v1/acme/cards/%ZZ.
       return { error: CommonErrors.invalidPathParameter('The path is not validly percent-encoded'), unexpected: false };

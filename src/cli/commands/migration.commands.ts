@@ -34,8 +34,8 @@ export function registerMigrationCommands(program: Command): void {
 /** The one TypeORM reverts next: the latest by timestamp. */
 async function lastAppliedMigration(db: DataSource): Promise<string | null> {
   const table = db.options.migrationsTableName ?? 'migrations';
-  const exists = await db.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [table]);
+  const exists = await db.query<Array<{ present: boolean }>>(`SELECT to_regclass($1) IS NOT NULL AS present`, [table]);
   if (!exists[0].present) return null;
-  const rows: Array<{ name: string }> = await db.query(`SELECT name FROM "${table}" ORDER BY "timestamp" DESC, id DESC LIMIT 1`);
+  const rows = await db.query<Array<{ name: string }>>(`SELECT name FROM "${table}" ORDER BY "timestamp" DESC, id DESC LIMIT 1`);
   return rows[0]?.name ?? null;
 }

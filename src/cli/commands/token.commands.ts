@@ -59,6 +59,6 @@ function lifetime(text: string): number {
 }
 
 async function requireMember(db: DataSource, teamId: string, userId: string): Promise<void> {
-  const rows = await db.query(`SELECT 1 FROM members WHERE team_id = $1 AND user_id = $2`, [teamId, userId]);
+  const rows = await db.query<unknown[]>(`SELECT 1 FROM members WHERE team_id = $1 AND user_id = $2`, [teamId, userId]);
   if (rows.length === 0) throw new Error(`User ${userId} is not a member of workspace ${teamId}`);
 }
