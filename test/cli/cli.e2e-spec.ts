@@ -69,7 +69,7 @@ describe('npm run cli', () => {
     const back = JSON.parse(exported.stdout);
     for (const [collection, entries] of Object.entries(document)) {
       const expected = (entries as Array<Record<string, unknown>>).map(({ token: _secret, ...entry }) => entry);
-      const byKey = (e: Record<string, unknown>) => `${e.id ?? ''}/${e.user_id ?? ''}`;
+      const byKey = (e: Record<string, unknown>) => `${(e.id as string | undefined) ?? ''}/${(e.user_id as string | undefined) ?? ''}`;
       const actual = new Map((back[collection] as Array<Record<string, unknown>>).map((e) => [byKey(e), e]));
       expect(actual.size).toBe(expected.length);
       for (const entry of expected) expect(actual.get(byKey(entry))).toMatchObject(entry);

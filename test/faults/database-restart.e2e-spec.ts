@@ -113,7 +113,7 @@ describe('the database stops in the middle of a load run', () => {
       if (outcome.status === write.okStatus) continue;
       const body = outcome.body as { error?: { sec?: string; id?: string } };
       if (outcome.status !== 503 || body?.error?.sec !== 'SEC:000-00020' || !(Number(outcome.headers['retry-after']) > 0)) {
-        wrong.push(`${what}: ${outcome.status} ${JSON.stringify(outcome.body)} Retry-After=${outcome.headers['retry-after']}${logged(body)}`);
+        wrong.push(`${what}: ${outcome.status} ${JSON.stringify(outcome.body)} Retry-After=${String(outcome.headers['retry-after'])}${logged(body)}`);
       }
     }
     expect(wrong.slice(0, 20)).toEqual([]);

@@ -285,7 +285,8 @@ export class ChangeTracker {
     this.counts.requests++;
     this.counts.byStatus[res.status] = (this.counts.byStatus[res.status] ?? 0) + 1;
     const accepted = res.status >= 200 && res.status < 300;
-    accepted ? this.counts.accepted++ : this.counts.rejected++;
+    if (accepted) this.counts.accepted++;
+    else this.counts.rejected++;
     const named = new Set(req.path.split(/[/?]/).map(safeDecode));
     let changed = false;
     for (const id of this.teamIds) {
@@ -344,7 +345,7 @@ export interface HostileScene {
    * unless it is a PUT (whose body is not read), that a body which is not UTF-8 is refused. Returns
    * the response for the route's own checks.
    */
-  sendChecked(req: HostileRequest): Promise<Response>;
+  sendChecked(this: void, req: HostileRequest): Promise<Response>;
 }
 
 /**

@@ -47,16 +47,16 @@ export class OpenApiValidator {
     }
     const documented = operation.responses[String(response.status)];
     if (!documented) {
-      throw new Error(`${response.method} ${route!.template} answered ${response.status}, which its OpenAPI operation does not document`);
+      throw new Error(`${response.method} ${route.template} answered ${response.status}, which its OpenAPI operation does not document`);
     }
     const schema = documented.content?.['application/json']?.schema as { $ref?: string } | undefined;
     if (!schema) {
       if (response.body !== undefined && response.body !== '' && Object.keys(response.body as object).length > 0) {
-        throw new Error(`${response.method} ${route!.template} ${response.status} documents no body but sent one`);
+        throw new Error(`${response.method} ${route.template} ${response.status} documents no body but sent one`);
       }
       return;
     }
-    this.validate(schema, response, `${response.method} ${route!.template} ${response.status}`);
+    this.validate(schema, response, `${response.method} ${route.template} ${response.status}`);
   }
 
   private validate(schemaOrRef: object | string, response: ObservedResponse, what: string): void {
