@@ -16,7 +16,7 @@ import { ATTACH_TAGS, READ_CARD } from '../src/cards/card-queries';
 import { startBenchApp } from './support/bench-app';
 import { send } from './support/http';
 import { runInterleaved, summarize, Variant } from './support/latency';
-import { environment, latencyTable, parseArgs, writeResult } from './support/report';
+import { environment, latencyTable, parseArgs, postgresVersion, writeResult } from './support/report';
 import { countStatements, StatementCount } from './support/statement-counter';
 import { explainAnalyze } from './support/explain';
 
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     const sameStatementCount = counts.every((c) => c === counts[0]);
 
     // ---- every measured "new" request really inserted: the rows are all there ----
-    const [{ rows: stored }] = await bench.db.query(`SELECT count(*)::int AS rows FROM card_tags WHERE team_id = $1`, [teamId]);
+    const [{ rows: stored }] = await bench.db.query<Array<{ rows: number }>>(`SELECT count(*)::int AS rows FROM card_tags WHERE team_id = $1`, [teamId]);
     const expectedRows = rounds * 1 + rounds * PER_REQUEST + PER_REQUEST /* re-attach card */ + 1 + PER_REQUEST /* counted */;
 
     const summaries = Object.fromEntries(variants.map((v) => [v.name, summarize(samples[v.name])]));
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
       'median(re-attach 100) / median(attach 1 new)': summaries['re-attach 100'].median / one.median,
       'p95(attach 100 new) / p95(attach 1 new)': summaries['attach 100 new'].p95 / one.p95,
     };
-    const [{ server_version: postgresVersion }] = await bench.db.query('SHOW server_version');
+    const postgres = await postgresVersion(bench.db);
 
     console.log();
     console.log(latencyTable(variants.map((v) => ({ name: v.name, summary: summaries[v.name] }))));
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
     const file = await writeResult('card-tags', {
       benchmark: 'card-tags',
       options: { n: options.n, warmup: options.warmup, concurrency: 1, interleaved: true },
-      environment: environment({ database: bench.database.kind, postgres: postgresVersion }),
+      environment: environment({ database: bench.database.kind, postgres }),
       seed: { workspaceTags: WORKSPACE_TAGS, projectTags: PROJECT_TAGS, cards: allCards.length },
       latencyMs: summaries,
       ratios,

@@ -19,6 +19,7 @@
  * Writes bench/results/pages.json.
  */
 import { DataSource } from 'typeorm';
+import type { PageResponse } from '../src/pages/dto/page.response';
 import { PAGE_PLACE, READ_PAGE } from '../src/pages/page-queries';
 
 type PlaceParams = NonNullable<(typeof PAGE_PLACE)['signature']>['params'];
@@ -28,7 +29,7 @@ import { startBenchApp } from './support/bench-app';
 import { send } from './support/http';
 import { runInterleaved, summarize, Variant } from './support/latency';
 import { pick, seededRandom } from './support/random';
-import { environment, latencyTable, parseArgs, writeResult } from './support/report';
+import { environment, latencyTable, parseArgs, postgresVersion, writeResult } from './support/report';
 import { countStatements, StatementCount } from './support/statement-counter';
 import { explainAnalyze } from './support/explain';
 
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
     const random = seededRandom(42);
     const url = (ws: PageWorkspace, pageId: string) => `${bench.baseUrl}/v1/${ws.teamId}/pages/${pageId}`;
     const patch = async (ws: PageWorkspace, pageId: string, body: object) =>
-      JSON.parse((await send(url(ws, pageId), { method: 'PATCH', auth: ws.auth, body: JSON.stringify(body), expect: 200 })).text).page;
+      (JSON.parse((await send(url(ws, pageId), { method: 'PATCH', auth: ws.auth, body: JSON.stringify(body), expect: 200 })).text) as PageResponse).page;
     const get = async (ws: PageWorkspace, pageId: string) => void (await send(url(ws, pageId), { method: 'GET', auth: ws.auth, expect: 200 }));
 
     // Every reorder really moves (each answer's position confirms the order followed).
@@ -194,7 +195,7 @@ async function main(): Promise<void> {
         [`p95(${large}) / p95(${small})`, summaries[large].p95 / summaries[small].p95],
       ]),
     );
-    const [{ server_version: postgresVersion }] = await bench.db.query('SHOW server_version');
+    const postgres = await postgresVersion(bench.db);
 
     console.log();
     console.log(latencyTable(variants.map((v) => ({ name: v.name, summary: summaries[v.name] }))));
@@ -225,7 +226,7 @@ async function main(): Promise<void> {
     const file = await writeResult('pages', {
       benchmark: 'pages',
       options: { n: options.n, warmup: options.warmup, batch: options.batch, concurrency: 1, interleaved: true },
-      environment: environment({ database: bench.database.kind, postgres: postgresVersion }),
+      environment: environment({ database: bench.database.kind, postgres }),
       seed: {
         A: { pages: seededSizes.a, family: a.family.children.length, chainDepth: a.chain.length, maxDepth: a.maxDepth },
         B: { pages: seededSizes.b, family: b.family.children.length, chainDepth: b.chain.length, maxDepth: b.maxDepth },
@@ -252,7 +253,7 @@ async function main(): Promise<void> {
 async function checkSeed(db: DataSource, a: PageWorkspace, b: PageWorkspace): Promise<{ a: number; b: number }> {
   const sizes = { a: 0, b: 0 };
   for (const [key, ws] of [['a', a], ['b', b]] as const) {
-    const [{ pages, placed }] = await db.query(`SELECT count(*)::int AS pages, count(sort_key)::int AS placed FROM pages WHERE team_id = $1`, [ws.teamId]);
+    const [{ pages, placed }] = await db.query<Array<{ pages: number; placed: number }>>(`SELECT count(*)::int AS pages, count(sort_key)::int AS placed FROM pages WHERE team_id = $1`, [ws.teamId]);
     if (pages !== ws.pages.length || placed !== ws.pages.length) throw new Error(`${ws.teamId}: ${pages} pages, ${placed} placed; planned ${ws.pages.length}`);
     sizes[key] = pages;
   }
@@ -263,7 +264,7 @@ async function checkSeed(db: DataSource, a: PageWorkspace, b: PageWorkspace): Pr
 async function explainPageQueries(db: DataSource, a: PageWorkspace, b: PageWorkspace): Promise<Record<string, string>> {
   const plans: Record<string, string> = {};
   const order = async (ws: PageWorkspace): Promise<string[]> =>
-    (await db.query(`SELECT id::text FROM pages WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`, [ws.teamId, ws.family.parent])).map(
+    (await db.query<Array<{ id: string }>>(`SELECT id::text FROM pages WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`, [ws.teamId, ws.family.parent])).map(
       (r: { id: string }) => r.id,
     );
   const small = await order(a);

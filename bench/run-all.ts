@@ -20,6 +20,7 @@
 import { cpus, totalmem } from 'node:os';
 import { openBenchDatabase } from './support/bench-database';
 import { startBenchApp } from './support/bench-app';
+import { postgresVersion } from './support/report';
 import { GrowthResult, growthPairsIn } from './load/growth';
 import { measureInTurns, RunFigures, timePair } from './load/load-run';
 import { publish, ResultRow } from './load/publish';
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
   try {
     const seeder = await startBenchApp();
     const workspaces = await seed(seeder, options.quick, log);
-    const [{ server_version: postgres }] = await seeder.db.query('SHOW server_version');
+    const postgres = await postgresVersion(seeder.db);
     await seeder.app.close();
 
     const app = await startServer('app', database.url, options.profile);

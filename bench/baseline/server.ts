@@ -125,9 +125,9 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
     chunks.push(chunk);
   }
   try {
-    const value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new HttpError(400);
-    return value;
+    return value as Record<string, unknown>;
   } catch {
     throw new HttpError(400);
   }

@@ -106,7 +106,7 @@ export async function startFloor(options: { databaseUrl: string; poolSize: numbe
     }
     if (position !== undefined && !(Number.isSafeInteger(position) && (position as number) >= 0)) throw new HttpError(400);
     if (projectId !== undefined && typeof projectId !== 'string') throw new HttpError(400);
-    return { page: await transaction((c) => place(c, caller, id, (position as number | undefined) ?? null, (projectId as string | undefined) ?? null)) };
+    return { page: await transaction((c) => place(c, caller, id, (position as number | undefined) ?? null, projectId ?? null)) };
   }
 
   /** Puts page `id` at `index` (null: last) among its siblings, or at the root of project `to`. */
@@ -127,9 +127,9 @@ export async function startFloor(options: { databaseUrl: string; poolSize: numbe
   }
 
   async function attachTags(caller: Caller, id: string, body: Body): Promise<undefined> {
-    const given = [...(body.id === undefined ? [] : [body.id]), ...(Array.isArray(body.ids) ? body.ids : [])];
+    const given = [...(body.id === undefined ? [] : [body.id]), ...(Array.isArray(body.ids) ? (body.ids as unknown[]) : [])];
     if (given.length === 0 || !given.every((x) => typeof x === 'string')) throw new HttpError(400);
-    const ids = [...new Set(given as string[])];
+    const ids = [...new Set(given)];
     await transaction(async (client) => {
       const [{ usable }] = await run<{ usable: number }>(client, sql.ATTACH_TAGS, [caller.teamId, id, ids]);
       if (usable < ids.length) throw new HttpError(404); // rolls back

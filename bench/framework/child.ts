@@ -7,11 +7,12 @@ import { Framework, startFramework } from './servers';
 
 let answered = 0;
 let cpuAtReset = process.cpuUsage();
-const end = ServerResponse.prototype.end as (...args: unknown[]) => ServerResponse;
-ServerResponse.prototype.end = function (this: ServerResponse, ...args: unknown[]) {
+const response = ServerResponse.prototype as { end: (this: ServerResponse, ...args: unknown[]) => ServerResponse };
+const end = response.end;
+response.end = function (this: ServerResponse, ...args: unknown[]) {
   answered++;
   return end.apply(this, args);
-} as typeof ServerResponse.prototype.end;
+};
 
 process.on('message', (message: { type: string }) => {
   if (message.type === 'reset') {

@@ -1,6 +1,6 @@
 import { Controller, Get, Module, Param } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter } from '@nestjs/platform-express';
+import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,7 +45,7 @@ class PagesController {
 class HelloModule {}
 
 async function startNest(): Promise<number> {
-  const app = await NestFactory.create(HelloModule, new ExpressAdapter(express()), { logger: false });
+  const app = await NestFactory.create<NestExpressApplication>(HelloModule, new ExpressAdapter(express()), { logger: false });
   await app.listen(0, '127.0.0.1');
   return (app.getHttpServer().address() as AddressInfo).port;
 }

@@ -22,7 +22,7 @@ type Length = { duration: number } | { amount: number };
 
 /** Documented (autocannon's README, "autocannon.aggregateResult") but missing from @types/autocannon. */
 const { aggregateResult } = autocannon as unknown as {
-  aggregateResult(results: autocannon.Result[], options: { url: string; connections: number }): autocannon.Result;
+  aggregateResult: (results: autocannon.Result[], options: { url: string; connections: number }) => autocannon.Result;
 };
 
 /**

@@ -275,11 +275,21 @@ OpenAPI, Passport, guards, pipes, interceptors and Express routing.
 `;
 }
 
+/** What renderChart uses of vega-lite and vega (vega-lite's own types need moduleResolution node16 or later). */
+interface VegaLite {
+  compile(spec: object): { spec: object };
+}
+interface Vega {
+  parse(spec: object): object;
+  View: new (runtime: object, options: { renderer: 'none' }) => { toSVG(): Promise<string>; finalize(): void };
+}
+
 /** Throughput and p99 by operation and concurrency, ours beside the baseline's and the floor's, as SVG (vega-lite → vega, headless). */
 async function renderChart(rows: ResultRow[]): Promise<string> {
   // vega and vega-lite are ES modules; this file compiles to CommonJS, whose import() would become require().
-  const load = new Function('name', 'return import(name)') as (name: string) => Promise<any>;
-  const [vega, vegaLite] = await Promise.all([load('vega'), load('vega-lite')]);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a Function hides import() from tsc, which would turn it into require()
+  const load = new Function('name', 'return import(name)') as <Module>(name: string) => Promise<Module>;
+  const [vega, vegaLite] = await Promise.all([load<Vega>('vega'), load<VegaLite>('vega-lite')]);
   const values = rows.flatMap((r) => [
     { operation: r.operation, concurrency: `concurrency ${r.concurrency}`, server: 'ours (NestJS)', rps: r.rps, p99: r.p99_ms },
     { operation: r.operation, concurrency: `concurrency ${r.concurrency}`, server: 'baseline (our SQL, node:http + pg)', rps: r.baseline_rps, p99: r.baseline_p99_ms },

@@ -35,11 +35,12 @@ function installProbe(): void {
     queries++;
     return original.apply(this, args);
   };
-  const end = ServerResponse.prototype.end as (...args: unknown[]) => ServerResponse;
-  ServerResponse.prototype.end = function (this: ServerResponse, ...args: unknown[]) {
+  const response = ServerResponse.prototype as { end: (this: ServerResponse, ...args: unknown[]) => ServerResponse };
+  const end = response.end;
+  response.end = function (this: ServerResponse, ...args: unknown[]) {
     if (!this.writableEnded) answered++;
     return end.apply(this, args);
-  } as typeof ServerResponse.prototype.end;
+  };
   const sample = () => (peakRss = Math.max(peakRss, process.memoryUsage.rss()));
   setInterval(sample, 100).unref();
   process.on('message', (message: { type: string }) => {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
@@ -9,7 +9,7 @@ import { ImportService } from '../../src/import/import.service';
 import { BenchDatabase, openBenchDatabase } from './bench-database';
 
 export interface BenchApp {
-  app: INestApplication;
+  app: NestExpressApplication;
   /** `http://127.0.0.1:<port>`, no trailing slash. */
   baseUrl: string;
   database: BenchDatabase;

@@ -15,7 +15,7 @@ export interface BenchDatabase {
  */
 export async function openBenchDatabase(): Promise<BenchDatabase> {
   const url = process.env.DATABASE_URL;
-  if (url) return { url, kind: 'DATABASE_URL', close: async () => undefined };
+  if (url) return { url, kind: 'DATABASE_URL', close: () => Promise.resolve() };
   const postgres = await startThrowawayPostgres('wca_bench');
   return { url: postgres.url, kind: 'embedded', close: () => postgres.destroy() };
 }

@@ -7,7 +7,7 @@ export async function explainAnalyze<Params extends readonly unknown[], Row>(db:
   await runner.connect();
   try {
     await runner.startTransaction();
-    const rows: Array<{ 'QUERY PLAN': string }> = await runner.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, [...params]);
+    const rows = await db.query<Array<{ 'QUERY PLAN': string }>>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, [...params], runner);
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   } finally {
     await runner.rollbackTransaction().catch(() => undefined);

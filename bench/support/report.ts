@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { DataSource } from 'typeorm';
 import { LatencySummary } from './latency';
 
 /** CLI options shared by the benchmarks: `--n 300 --warmup 50`, also as `--n=300`. */
@@ -15,7 +16,7 @@ export function parseArgs<K extends string>(argv: string[], defaults: Record<K, 
     if (!Number.isInteger(value) || value < 0) throw new Error(`--${match[1]} needs a whole number, got ${raw}`);
     options[match[1]] = value;
   }
-  return options as Record<K, number>;
+  return options;
 }
 
 const ms = (x: number) => x.toFixed(2);
@@ -55,4 +56,10 @@ export function environment(extra: Record<string, unknown> = {}): Record<string,
     date: new Date().toISOString(),
     ...extra,
   };
+}
+
+/** The PostgreSQL server's version, as `SHOW server_version` gives it. */
+export async function postgresVersion(db: DataSource): Promise<string> {
+  const [{ server_version: version }] = await db.query<Array<{ server_version: string }>>('SHOW server_version');
+  return version;
 }
