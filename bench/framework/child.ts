@@ -2,17 +2,12 @@
  * One hello-world server in its own process, so that its CPU time is its own:
  * `node child.js <framework>`; -> {type: 'ready', port}; <- 'reset' / 'stats' -> {answered, cpuMs}.
  */
-import { ServerResponse } from 'node:http';
+import { countAnswers } from '../support/count-answers';
 import { Framework, startFramework } from './servers';
 
 let answered = 0;
 let cpuAtReset = process.cpuUsage();
-const response = ServerResponse.prototype as { end: (this: ServerResponse, ...args: unknown[]) => ServerResponse };
-const end = response.end;
-response.end = function (this: ServerResponse, ...args: unknown[]) {
-  answered++;
-  return end.apply(this, args);
-};
+countAnswers(() => answered++);
 
 process.on('message', (message: { type: string }) => {
   if (message.type === 'reset') {

@@ -17,7 +17,7 @@
  * its round trips and CPU, where the generator's count would leave it out.
  */
 import pg from 'pg';
-import { ServerResponse } from 'node:http';
+import { countAnswers } from '../support/count-answers';
 import type { AddressInfo } from 'node:net';
 
 const MB = 1024 * 1024;
@@ -35,12 +35,7 @@ function installProbe(): void {
     queries++;
     return original.apply(this, args);
   };
-  const response = ServerResponse.prototype as { end: (this: ServerResponse, ...args: unknown[]) => ServerResponse };
-  const end = response.end;
-  response.end = function (this: ServerResponse, ...args: unknown[]) {
-    if (!this.writableEnded) answered++;
-    return end.apply(this, args);
-  };
+  countAnswers(() => answered++);
   const sample = () => (peakRss = Math.max(peakRss, process.memoryUsage.rss()));
   setInterval(sample, 100).unref();
   process.on('message', (message: { type: string }) => {
