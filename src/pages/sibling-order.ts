@@ -4,7 +4,7 @@ import { NeighbourKeys, SET_SORT_KEYS, SIBLING_IDS } from './page-queries';
 import { Step, step } from './page-plan';
 
 /** Keys grow when pages keep landing in the same gap; past this length the siblings get fresh, short keys. */
-const LONGEST_KEY = 48;
+export const LONGEST_KEY = 48;
 
 /** A place in the tree: the children of `parentId` (null: the project root) in `projectId`. */
 export interface Place {

@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplicationContext } from '@nestjs/common';
 import { importDocument, Workspace } from '../support/fixtures';
 
 let next = 1;
@@ -16,7 +16,7 @@ export interface PageSeed {
 }
 
 /** Imports pages in order (each placed last under its parent); returns their ids. */
-export async function seedPages(app: INestApplication, ws: Workspace, pages: PageSeed[]): Promise<string[]> {
+export async function seedPages(app: INestApplicationContext, ws: Workspace, pages: PageSeed[]): Promise<string[]> {
   const entries = pages.map(({ id, parent, project, title, archived, members, ...rest }) => ({
     team_id: ws.teamId,
     id: id ?? pageId(),
@@ -33,7 +33,7 @@ export async function seedPages(app: INestApplication, ws: Workspace, pages: Pag
 }
 
 /** A root page with `n` children, in order. */
-export async function seedFamily(app: INestApplication, ws: Workspace, n: number): Promise<{ root: string; children: string[] }> {
+export async function seedFamily(app: INestApplicationContext, ws: Workspace, n: number): Promise<{ root: string; children: string[] }> {
   const root = pageId();
   const children = Array.from({ length: n }, () => pageId());
   await seedPages(app, ws, [{ id: root }, ...children.map((id, i) => ({ id, parent: root, title: `Child ${i}` }))]);

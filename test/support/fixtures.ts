@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplicationContext } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { ImportService } from '../../src/import/import.service';
 
@@ -19,11 +19,11 @@ export function uniqueTeamId(): string {
 }
 
 /** Seeds through the same import path as `npm run cli -- import`. */
-export async function importDocument(app: INestApplication, document: object): Promise<void> {
+export async function importDocument(app: INestApplicationContext, document: object): Promise<void> {
   await app.get(ImportService).importDocument(document);
 }
 
-export async function seedWorkspace(app: INestApplication): Promise<Workspace> {
+export async function seedWorkspace(app: INestApplicationContext): Promise<Workspace> {
   const teamId = uniqueTeamId();
   const users = Object.fromEntries(ROLE_NAMES.map((role) => [role, `${teamId}-${role}`])) as Record<RoleName, string>;
   const secret = (name: string) => `secret-${teamId}-${name}-${randomBytes(8).toString('hex')}`;
