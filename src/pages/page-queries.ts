@@ -1,7 +1,7 @@
 import { Actor } from '../common/actor';
 import { Image } from '../common/image';
-import { stimeSql } from '../common/stime';
 import { statement } from '../database/statement';
+import { stimeSql } from '../database/stime';
 import { PageDto } from './dto/page.response';
 import { RobotsDirective } from './dto/public-settings.dto';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { fitsBigint } from '../common/numeric-id';
-import { retryOnConflict, StaleRead } from '../common/retry-on-conflict';
 import { AppConfig } from '../config/app-config';
+import { retryOnConflict, StaleRead } from '../database/retry-on-conflict';
 import { Sql } from '../database/sql';
 import type { SqlSession } from '../database/statement';
 import { CommonErrors } from '../errors/common-errors';
