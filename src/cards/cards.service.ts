@@ -3,7 +3,7 @@ import { Caller } from '../auth/caller';
 import { fitsBigint } from '../common/numeric-id';
 import { Sql } from '../database/sql';
 import { CommonErrors } from '../errors/common-errors';
-import { limitedToListedResources } from '../workspaces/roles';
+import { limitedToListedResources } from '../workspaces/role-permissions';
 import { CardErrors } from './card-errors';
 import { ATTACH_TAGS, READ_CARD } from './card-queries';
 import { AddCardTagsDto, MAX_TAGS_PER_REQUEST } from './dto/add-card-tags.dto';

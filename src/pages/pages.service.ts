@@ -6,7 +6,7 @@ import { retryOnConflict, StaleRead } from '../database/retry-on-conflict';
 import { Sql } from '../database/sql';
 import type { SqlSession } from '../database/statement';
 import { CommonErrors } from '../errors/common-errors';
-import { limitedToListedResources } from '../workspaces/roles';
+import { limitedToListedResources } from '../workspaces/role-permissions';
 import { CollaborationTokens } from './collaboration-tokens';
 import { PageDto } from './dto/page.response';
 import { UpdatePageDto } from './dto/update-page.dto';

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { Caller } from '../auth/caller';
 import { TEAM_ID_SHAPE } from '../common/id-shapes';
 import { CommonErrors } from '../errors/common-errors';
-import { mayWrite } from './roles';
+import { mayWrite } from './role-permissions';
 
 /**
  * Runs after authentication on every route with a team_id: the team_id's shape (400), then

@@ -1,6 +1,6 @@
 import { IsIn, IsOptional, IsString } from 'class-validator';
+import { Role, ROLES } from '../../auth/caller';
 import { OptionalNonNull } from '../../common/patch-semantics';
-import { Role, ROLES } from '../../workspaces/roles';
 import { IsProjectId, IsTeamId, IsUserId } from './import-rules';
 
 export class WorkspaceEntry {

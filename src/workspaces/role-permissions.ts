@@ -1,5 +1,4 @@
-export const ROLES = ['owner', 'admin', 'member', 'guest', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+import { Role } from '../auth/caller';
 
 /** Roles that may write at all. A guest writes only where the resource lists them as a member. */
 const WRITERS: ReadonlySet<Role> = new Set(['owner', 'admin', 'member', 'guest']);
