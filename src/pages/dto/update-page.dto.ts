@@ -6,10 +6,9 @@ import { MatchesIdShape, PARENT_PAGE_ID_SHAPE, PROJECT_ID_SHAPE } from '../../co
 import { CanonicalId } from '../../common/numeric-id';
 import { ImageDto } from '../../common/dto/image.dto';
 import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics';
+import { PAGE_FONTS, PageFont } from '../page-options';
 import { CoverImageDto } from './cover-image.dto';
 import { PublicSettingsInput } from './public-settings.dto';
-
-export const FONTS = ['sans', 'serif', 'mono'] as const;
 
 /**
  * Only the fields sent change. class-validator checks a property's rules bottom-up, so the type
@@ -22,10 +21,10 @@ export class UpdatePageDto {
   @IsString()
   title?: string;
 
-  @ApiPropertyOptional({ enum: FONTS })
+  @ApiPropertyOptional({ enum: PAGE_FONTS })
   @OptionalNonNull()
-  @IsIn(FONTS)
-  font?: (typeof FONTS)[number];
+  @IsIn(PAGE_FONTS)
+  font?: PageFont;
 
   @ApiPropertyOptional({ type: ImageDto, nullable: true, description: 'null clears it' })
   @OptionalNullable()
