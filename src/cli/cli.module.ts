@@ -3,9 +3,11 @@ import { AuthModule } from '../auth/auth.module';
 import { AppConfig } from '../config/app-config';
 import { AppConfigModule } from '../config/app-config.module';
 import { DatabaseModule } from '../database/database.module';
+import { DemoModule } from '../demo/demo.module';
+import { ExportModule } from '../export/export.module';
 import { ImportModule } from '../import/import.module';
 
-/** What the commands need: the database (migrated as the server would), tokens, and the import services. */
+/** What the commands need: the database (migrated as the server would), tokens, the import, the export and the demo. */
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
@@ -17,6 +19,8 @@ export class CliModule {
         DatabaseModule.forRoot(config, databaseUrl, { retryAttempts: 0 }),
         AuthModule,
         ImportModule,
+        ExportModule,
+        DemoModule,
       ],
     };
   }

@@ -6,7 +6,7 @@ import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { PROJECT_ID_SHAPE } from '../../src/common/id-shapes';
 import { CATALOGUE } from '../../src/errors/catalogue';
-import { ExportService } from '../../src/import/export.service';
+import { ExportService } from '../../src/export/export.service';
 import { ImportService } from '../../src/import/import.service';
 import { importDocument, Workspace } from '../support/fixtures';
 import { Scene, useScene } from '../support/scene';
