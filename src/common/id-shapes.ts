@@ -19,7 +19,11 @@ export const TEMPLATE_ID_SHAPE = NAME_ID_SHAPE;
 export const NUMERIC_ID_SHAPE: IdShape = { pattern: /^[0-9]{1,19}$/, mustBe: 'a numerical string of 1 to 19 digits' };
 
 /** A patch's parent_page_id: "" (the project's root) or a page id. */
-export const PARENT_PAGE_ID_SHAPE: IdShape = { pattern: /^(|[0-9]{1,19})$/, mustBe: `"" or ${NUMERIC_ID_SHAPE.mustBe}` };
+export const PARENT_PAGE_ID_SHAPE: IdShape = {
+  pattern: /^(|[0-9]{1,19})$/,
+  mustBe: `"" or ${NUMERIC_ID_SHAPE.mustBe}`,
+};
 
 /** A body field of this shape; the 400 names the field. */
-export const MatchesIdShape = (shape: IdShape) => Matches(shape.pattern, { message: `$property must be ${shape.mustBe}` });
+export const MatchesIdShape = (shape: IdShape) =>
+  Matches(shape.pattern, { message: `$property must be ${shape.mustBe}` });

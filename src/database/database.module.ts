@@ -11,7 +11,11 @@ import { SqlModule } from './sql';
  */
 @Module({})
 export class DatabaseModule {
-  static forRoot(config: AppConfig, databaseUrl: string, connecting: Pick<TypeOrmModuleOptions, 'retryAttempts'> = {}): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    databaseUrl: string,
+    connecting: Pick<TypeOrmModuleOptions, 'retryAttempts'> = {},
+  ): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), ...connecting }), SqlModule],

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ImportService } from './import.service';
 
-/** Workspaces and their content in as JSON documents; the CLI, the demo, the tests and the benchmarks import through it. */
+/** Workspaces and their content in, as JSON documents; the CLI, the demo, the tests and the benchmarks use it. */
 @Module({
   providers: [ImportService],
   exports: [ImportService],
