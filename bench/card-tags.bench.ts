@@ -13,11 +13,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ATTACH_TAGS, READ_CARD } from '../src/cards/card-queries';
+import { countStatements, StatementCount } from '../support/statement-counter';
 import { startBenchApp } from './support/bench-app';
 import { send } from './support/http';
 import { runInterleaved, summarize, Variant } from './support/latency';
 import { environment, latencyTable, parseArgs, postgresVersion, writeResult } from './support/report';
-import { countStatements, StatementCount } from './support/statement-counter';
 import { explainAnalyze } from './support/explain';
 
 const WORKSPACE_TAGS = 200; // project_id null

@@ -21,6 +21,7 @@
 import { DataSource } from 'typeorm';
 import type { PageResponse } from '../src/pages/dto/page.response';
 import { PAGE_PLACE, READ_PAGE } from '../src/pages/page-queries';
+import { countStatements, StatementCount } from '../support/statement-counter';
 
 type PlaceParams = NonNullable<(typeof PAGE_PLACE)['signature']>['params'];
 import { followedReorders } from './pages/reorders';
@@ -30,7 +31,6 @@ import { send } from './support/http';
 import { runInterleaved, summarize, Variant } from './support/latency';
 import { pick, seededRandom } from './support/random';
 import { environment, latencyTable, parseArgs, postgresVersion, writeResult } from './support/report';
-import { countStatements, StatementCount } from './support/statement-counter';
 import { explainAnalyze } from './support/explain';
 
 const SMALL = { total: 100, family: 10, chainDepth: 20, otherProjects: 2, seed: 1 };

@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthChangeListener } from './auth/auth-change-listener';
 import { AuthModule } from './auth/auth.module';
@@ -11,12 +10,10 @@ import { RateLimitStorage } from './auth/rate-limit.storage';
 import { TokenThrottlerGuard } from './auth/token-throttler.guard';
 import { JsonBodyGuard } from './common/json-body.guard';
 import { AppConfig } from './config/app-config';
-import { dataSourceOptions } from './database/data-source-options';
-import { PendingMigrationsOnBoot } from './database/pending-migrations';
-import { SqlModule } from './database/sql';
+import { AppConfigModule } from './config/app-config.module';
+import { DatabaseModule } from './database/database.module';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
-import { ImportModule } from './import/import.module';
 import { NotesModule } from './notes/notes.module';
 import { PagesModule } from './pages/pages.module';
 import { WorkspaceAccessGuard } from './workspaces/workspace-access.guard';
@@ -27,15 +24,14 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      global: true,
       imports: [
         // The request log (logging/request-logger.ts) is attached in configureApp, ahead of body parsing, so that
         // every request is logged. forRoutes []: no request-scoped logger. Requests log through req.log; nestjs-pino's
         // per-request AsyncLocalStorage would turn on promise hooks for every promise (Node 20), for Nest
         // log lines a request never writes.
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, useExisting: true, forRoutes: [] }),
-        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config)),
-        SqlModule,
+        AppConfigModule.forRoot(config),
+        DatabaseModule.forRoot(config, databaseUrl),
         ThrottlerModule.forRoot({
           throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }],
           skipIf: () => config.rateLimitPerMinute === 0,
@@ -43,14 +39,12 @@ export class AppModule {
         }),
         AuthModule,
         HealthModule,
-        ImportModule,
         NotesModule,
         PagesModule,
         CardsModule,
       ],
       providers: [
-        { provide: AppConfig, useValue: config },
-        PendingMigrationsOnBoot,
+        // Here rather than in AuthModule: only the server listens, not the CLI, which imports AuthModule too.
         AuthChangeListener,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // Global guards run in this order: token (401), rate limit (429), team_id shape and membership (400/403), then the body (415/400).
@@ -59,7 +53,6 @@ export class AppModule {
         { provide: APP_GUARD, useClass: WorkspaceAccessGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
       ],
-      exports: [AppConfig],
     };
   }
 }

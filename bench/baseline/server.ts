@@ -28,7 +28,7 @@ import { DomainError } from '../../src/errors/domain-error';
 import { NotesService } from '../../src/notes/notes.service';
 import { CollaborationTokens } from '../../src/pages/collaboration-tokens';
 import { PagesService } from '../../src/pages/pages.service';
-import { mayWrite } from '../../src/workspaces/roles';
+import { mayWrite } from '../../src/workspaces/role-permissions';
 
 const BODY_LIMIT = 1024 * 1024;
 

@@ -9,7 +9,7 @@
  *   <- {type: 'stats'} -> {type: 'stats', queries, answered, peakRssMb, rssMb, heapUsedMb, cpuMs}
  * cpuMs is the process's user + system CPU time since the last reset (process.cpuUsage): what one
  * server spends per request, whatever the load generator and PostgreSQL take from the shared cores.
- * Round trips are counted as bench/support/statement-counter.ts counts them: by wrapping
+ * Round trips are counted as support/statement-counter.ts counts them: by wrapping
  * pg.Client.prototype.query, which the app's pool (TypeORM) and the others' pools all go through (a
  * named prepared statement is one call and one round trip: Parse is sent with the first Bind);
  * answered requests by wrapping http.ServerResponse.prototype.end, which every server's answers go

@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../../src/app.module';
 import { configureApp, createApp } from '../../src/app.setup';
 import { loadConfig } from '../../src/config/app-config';
 import { ImportService } from '../../src/import/import.service';
+import { SeedableAppModule } from '../../support/seedable-app.module';
 import { BenchDatabase, openBenchDatabase } from './bench-database';
 
 export interface BenchApp {
@@ -22,7 +22,7 @@ export interface BenchApp {
 }
 
 /**
- * The real service, built the way src/main.ts builds it (loadConfig, AppModule.forRoot, configureApp),
+ * The real service, built the way src/main.ts builds it (loadConfig, AppModule.forRoot, configureApp) plus the import,
  * listening on a free port of 127.0.0.1, with migrations applied at boot, logging silenced and no rate
  * limit. `env` overrides both and the environment (e.g. `{ DB_POOL_SIZE: '20' }`).
  */
@@ -31,7 +31,7 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
   try {
     // No rate limit: a benchmark sends thousands of requests with one token.
     const config = loadConfig(process.env, { RUN_MIGRATIONS: 'true', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env, DATABASE_URL: database.url, PORT: '0' });
-    const app = await createApp(AppModule.forRoot(config, database.url), { logger: false });
+    const app = await createApp(SeedableAppModule.forRoot(config, database.url), { logger: false });
     configureApp(app);
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;

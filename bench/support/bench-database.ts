@@ -1,4 +1,4 @@
-import { startThrowawayPostgres } from '../../test/support/throwaway-postgres';
+import { startThrowawayPostgres } from '../../support/throwaway-postgres';
 
 export interface BenchDatabase {
   url: string;

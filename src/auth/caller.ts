@@ -1,5 +1,8 @@
 import { Actor } from '../common/actor';
-import { Role } from '../workspaces/roles';
+
+export const ROLES = ['owner', 'admin', 'member', 'guest', 'viewer'] as const;
+/** A member's role in a workspace; what each role may do is in workspaces/role-permissions.ts. */
+export type Role = (typeof ROLES)[number];
 
 /** The authenticated principal of a request: a token's user in the token's workspace. */
 export interface Caller {

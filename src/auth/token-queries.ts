@@ -1,6 +1,6 @@
 import { statement } from '../database/statement';
 import { TokenActor } from '../common/actor';
-import { Role } from '../workspaces/roles';
+import { Role } from './caller';
 
 export interface AuthRow {
   id: string;

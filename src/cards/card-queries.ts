@@ -1,5 +1,5 @@
-import { stimeSql } from '../common/stime';
 import { statement } from '../database/statement';
+import { stimeSql } from '../database/stime';
 import { CardDto } from './dto/card.response';
 
 /** A card's row and whether the caller may attach to it, and the ids that name no usable tag. */

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { fitsBigint } from '../common/numeric-id';
 import { Sql } from '../database/sql';
-import { CommonErrors } from '../errors/common-errors';
-import { limitedToListedResources } from '../workspaces/roles';
+import { assertListedAccess, limitedToListedResources } from '../workspaces/role-permissions';
 import { CardErrors } from './card-errors';
 import { ATTACH_TAGS, READ_CARD } from './card-queries';
 import { AddCardTagsDto, MAX_TAGS_PER_REQUEST } from './dto/add-card-tags.dto';
@@ -18,7 +17,7 @@ export class CardsService {
     const [row] = fitsBigint(cardId) ? await this.db.query(READ_CARD, [teamId, cardId, caller.userId]) : [];
     if (!row) throw CardErrors.notFound(cardId);
     const { created_by, updated_by, caller_is_member, ...card } = row;
-    if (limitedToListedResources(caller.role) && !caller_is_member) throw CommonErrors.accessDenied();
+    assertListedAccess(caller, caller_is_member);
     return { ...card, user: created_by, user_updated: updated_by };
   }
 
@@ -34,7 +33,7 @@ export class CardsService {
     const listedOnly = limitedToListedResources(caller.role);
     const [card] = await this.db.query(ATTACH_TAGS, [teamId, cardId, caller.userId, storable, listedOnly, storable.length === ids.length, JSON.stringify(caller.actor)]);
     if (!card) throw CardErrors.notFound(cardId);
-    if (listedOnly && !card.caller_is_member) throw CommonErrors.accessDenied();
+    assertListedAccess(caller, card.caller_is_member);
     const unknown = [...ids.filter((id) => !fitsBigint(id)), ...card.unknown];
     if (unknown.length > 0) throw CardErrors.tagsNotFound(sortNumerically(unknown)); // nothing was attached
   }

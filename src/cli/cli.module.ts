@@ -1,27 +1,27 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
 import { AppConfig } from '../config/app-config';
-import { dataSourceOptions } from '../database/data-source-options';
-import { PendingMigrationsOnBoot } from '../database/pending-migrations';
-import { SqlModule } from '../database/sql';
+import { AppConfigModule } from '../config/app-config.module';
+import { DatabaseModule } from '../database/database.module';
+import { DemoModule } from '../demo/demo.module';
+import { ExportModule } from '../export/export.module';
 import { ImportModule } from '../import/import.module';
 
-/** What the data commands need: the database (migrated as the server would) and the import services. */
+/** What the commands need: the database (migrated as the server would), tokens, the import, the export and the demo. */
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: CliModule,
-      // Global, as AppModule: AppConfig reaches the providers of the modules below (TokenCache).
-      global: true,
       imports: [
+        AppConfigModule.forRoot(config),
         // A command fails at once instead of retrying for half a minute.
-        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), retryAttempts: 0 }),
-        SqlModule,
+        DatabaseModule.forRoot(config, databaseUrl, { retryAttempts: 0 }),
+        AuthModule,
         ImportModule,
+        ExportModule,
+        DemoModule,
       ],
-      providers: [{ provide: AppConfig, useValue: config }, PendingMigrationsOnBoot],
-      exports: [AppConfig],
     };
   }
 }

@@ -1,7 +1,5 @@
 import { Transform } from 'class-transformer';
-
-/** Page, card and tag ids: numerical strings that name a PostgreSQL bigint. */
-export const NUMERIC_ID_PATTERN = /^[0-9]{1,19}$/;
+import { NUMERIC_ID_SHAPE } from './id-shapes';
 
 const BIGINT_MAX = 9223372036854775807n;
 
@@ -12,7 +10,7 @@ export function fitsBigint(id: string): boolean {
 
 /** A numerical string that fits the bigint columns. */
 export function isNumericId(value: unknown): value is string {
-  return typeof value === 'string' && NUMERIC_ID_PATTERN.test(value) && fitsBigint(value);
+  return typeof value === 'string' && NUMERIC_ID_SHAPE.pattern.test(value) && fitsBigint(value);
 }
 
 /** "0002" and "2" name the same row; its canonical spelling has no leading zeros. `id` matches the pattern. */
@@ -21,7 +19,7 @@ export function canonicalId(id: string): string {
 }
 
 function canonical(value: unknown): unknown {
-  return typeof value === 'string' && NUMERIC_ID_PATTERN.test(value) ? canonicalId(value) : value;
+  return typeof value === 'string' && NUMERIC_ID_SHAPE.pattern.test(value) ? canonicalId(value) : value;
 }
 
 /**

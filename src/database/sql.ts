@@ -1,4 +1,4 @@
-import { Global, Injectable, Module } from '@nestjs/common';
+import { Injectable, Module } from '@nestjs/common';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -63,6 +63,5 @@ export function sessionOf(client: PoolClient): SqlSession {
   };
 }
 
-@Global()
 @Module({ providers: [Sql], exports: [Sql] })
 export class SqlModule {}

@@ -1,3 +1,4 @@
+import { TEAM_ID_SHAPE } from '../common/id-shapes';
 import { DomainError } from './domain-error';
 
 export const RETRY_AFTER_SECONDS = '5';
@@ -10,7 +11,7 @@ export const CommonErrors = {
   notAnObject: () => new DomainError('MALFORMED_JSON', 'The request body must be a JSON object'),
   malformedBody: () => new DomainError('MALFORMED_JSON', 'The request body could not be read: its Content-Encoding does not match its bytes'),
   invalidPathParameter: (message: string) => new DomainError('INVALID_PATH_PARAMETER', message),
-  invalidTeamId: () => new DomainError('INVALID_TEAM_ID', 'Path parameter team_id must be 1 to 64 letters or digits'),
+  invalidTeamId: () => new DomainError('INVALID_TEAM_ID', `Path parameter team_id must be ${TEAM_ID_SHAPE.mustBe}`),
   missingToken: () =>
     new DomainError('UNAUTHENTICATED', 'A bearer token is required in the Authorization header', { 'WWW-Authenticate': 'Bearer' }),
   invalidToken: () =>

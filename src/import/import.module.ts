@@ -1,13 +1,9 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { DemoService } from './demo.service';
-import { ExportService } from './export.service';
 import { ImportService } from './import.service';
 
-/** Workspaces and their content in and out as JSON documents; used by the CLI and by the tests' fixtures. */
+/** Workspaces and their content in, as JSON documents; the CLI, the demo, the tests and the benchmarks use it. */
 @Module({
-  imports: [AuthModule],
-  providers: [ImportService, ExportService, DemoService],
-  exports: [ImportService, ExportService, DemoService],
+  providers: [ImportService],
+  exports: [ImportService],
 })
 export class ImportModule {}

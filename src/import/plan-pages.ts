@@ -5,7 +5,7 @@ import { ExistingState, StoredPage, teamKey } from './existing-state';
 import { importStamps } from './import-actor';
 import { ImportError } from './import-error';
 import { childRows, Listed, parentRows } from './listed-document';
-import { PagePlan, planPageTree } from './page-tree';
+import { PagePlacement, planPagePlacement } from './page-placement';
 import { References } from './references';
 
 const PAGE_KEY = { team_id: 'text', id: 'bigint' };
@@ -46,16 +46,16 @@ export function planPages(pages: Listed<PageEntry>[], refs: References, existing
   const tree = { moves: [] as Row[], archives: [] as Row[], unarchived: [] as Row[] };
   for (const [teamId, stored] of existing.pages) {
     const listed = pages.filter(({ entry }) => entry.team_id === teamId);
-    const plan = planPageTree(teamId, stored, listed);
+    const placement = planPagePlacement(teamId, stored, listed);
     const aliases = aliasIds(listed, stored);
-    rows.push(...listed.map(({ entry, label }) => pageRow(entry, label, plan, aliases.get(entry.id)!)));
-    tree.moves.push(...plan.projectMoves.map((m) => ({ entry: `page ${m.id}`, team_id: teamId, id: m.id, project_id: m.projectId })));
+    rows.push(...listed.map(({ entry, label }) => pageRow(entry, label, placement, aliases.get(entry.id)!)));
+    tree.moves.push(...placement.projectMoves.map((m) => ({ entry: `page ${m.id}`, team_id: teamId, id: m.id, project_id: m.projectId })));
     tree.archives.push(
-      ...plan.archives.map((a) => ({
+      ...placement.archives.map((a) => ({
         entry: `page ${a.pageId}`, team_id: teamId, page_id: a.pageId, archive_root_id: a.rootId, former_parent_id: a.formerParentId, archived_by: a.archivedBy,
       })),
     );
-    tree.unarchived.push(...plan.unarchived.map((id) => ({ entry: `page ${id}`, team_id: teamId, page_id: id })));
+    tree.unarchived.push(...placement.unarchived.map((id) => ({ entry: `page ${id}`, team_id: teamId, page_id: id })));
   }
   const parents = parentRows(pages, 'page_id');
   const children = <T>(items: (page: PageEntry) => T[] | undefined, columns: (item: T) => object) => childRows(pages, 'page_id', items, columns);
@@ -111,8 +111,8 @@ function aliasIds(listed: Listed<PageEntry>[], stored: StoredPage[]): Map<string
   return aliases;
 }
 
-function pageRow(page: PageEntry, label: string, plan: PagePlan, aliasId: string): Row {
-  const { projectId, parentId, sortKey } = plan.placed.get(page.id)!;
+function pageRow(page: PageEntry, label: string, placement: PagePlacement, aliasId: string): Row {
+  const { projectId, parentId, sortKey } = placement.placed.get(page.id)!;
   return {
     entry: label,
     team_id: page.team_id,

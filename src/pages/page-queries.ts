@@ -1,9 +1,9 @@
 import { Actor } from '../common/actor';
 import { Image } from '../common/image';
-import { stimeSql } from '../common/stime';
 import { statement } from '../database/statement';
+import { stimeSql } from '../database/stime';
 import { PageDto } from './dto/page.response';
-import { RobotsDirective } from './dto/public-settings.dto';
+import { RobotsDirective } from './page-options';
 
 /**
  * Every page statement of the request paths. Parameters $1 team_id, $2 page id and $3 the caller's

@@ -1,7 +1,7 @@
 import { fitsBigint } from '../common/numeric-id';
-import { StaleRead } from '../common/retry-on-conflict';
-import { DomainError } from '../errors/domain-error';
+import { StaleRead } from '../database/retry-on-conflict';
 import type { SqlSession } from '../database/statement';
+import { DomainError } from '../errors/domain-error';
 import { UpdatePageDto } from './dto/update-page.dto';
 import { PageErrors } from './page-errors';
 import { NO_CHANGE, TreeChange } from './page-plan';

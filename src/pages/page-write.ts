@@ -1,6 +1,6 @@
 import { Caller } from '../auth/caller';
 import { normaliseImage } from '../common/image';
-import { limitedToListedResources } from '../workspaces/roles';
+import { limitedToListedResources } from '../workspaces/role-permissions';
 import { CoverImageDto } from './dto/cover-image.dto';
 import { UpdatePageDto } from './dto/update-page.dto';
 import { TreeChange } from './page-plan';

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { SqlModule } from '../database/sql';
 import { CollaborationTokens } from './collaboration-tokens';
 import { PagesController } from './pages.controller';
 import { PagesService } from './pages.service';
 
 @Module({
+  imports: [SqlModule],
   controllers: [PagesController],
   providers: [PagesService, CollaborationTokens],
-  exports: [CollaborationTokens],
 })
 export class PagesModule {}

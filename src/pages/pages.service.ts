@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { fitsBigint } from '../common/numeric-id';
-import { retryOnConflict, StaleRead } from '../common/retry-on-conflict';
 import { AppConfig } from '../config/app-config';
+import { retryOnConflict, StaleRead } from '../database/retry-on-conflict';
 import { Sql } from '../database/sql';
 import type { SqlSession } from '../database/statement';
-import { CommonErrors } from '../errors/common-errors';
-import { limitedToListedResources } from '../workspaces/roles';
+import { assertListedAccess } from '../workspaces/role-permissions';
 import { CollaborationTokens } from './collaboration-tokens';
 import { PageDto } from './dto/page.response';
 import { UpdatePageDto } from './dto/update-page.dto';
@@ -72,7 +71,7 @@ export class PagesService {
         const keysAt = PageTree.keysNeededAt(pageId, seen, patch);
         const [page] = await tx.query(PAGE_PLACE, [...params, keysAt?.projectId ?? null, keysAt ? parentKeyOf(keysAt) : '-1', indexOf(patch.position)]);
         if (!page) throw PageErrors.notFound(pageId);
-        if (limitedToListedResources(caller.role) && !page.caller_is_member) throw CommonErrors.accessDenied();
+        assertListedAccess(caller, page.caller_is_member);
         const tree = await new PageTree(pageId, page).change(tx, teamId, patch, new Set(seen.locked_projects), keysAt, page);
         for (const step of tree.steps) await step.run(tx);
         const row = await this.write(tx, caller, teamId, pageId, patch, tree);
@@ -90,7 +89,7 @@ export class PagesService {
   /** The page as the caller may see it: 404 when there is none, 403 for a guest it does not list. */
   private view(caller: Caller, teamId: string, pageId: string, row: PageRow | undefined): PageDto {
     if (!row) throw PageErrors.notFound(pageId);
-    if (limitedToListedResources(caller.role) && !row.caller_is_member) throw CommonErrors.accessDenied();
+    assertListedAccess(caller, row.caller_is_member);
     return toPageView(row, this.collaboration.issue(teamId, pageId, caller.userId), this.config.publicPagesBaseUrl);
   }
 }

@@ -1,10 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { Caller } from '../auth/caller';
+import { TEAM_ID_SHAPE } from '../common/id-shapes';
 import { CommonErrors } from '../errors/common-errors';
-import { mayWrite } from './roles';
-
-export const TEAM_ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
+import { mayWrite } from './role-permissions';
 
 /**
  * Runs after authentication on every route with a team_id: the team_id's shape (400), then
@@ -17,7 +16,7 @@ export class WorkspaceAccessGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     const teamId = request.params?.team_id as string | undefined;
     if (teamId === undefined) return true;
-    if (!TEAM_ID_PATTERN.test(teamId)) throw CommonErrors.invalidTeamId();
+    if (!TEAM_ID_SHAPE.pattern.test(teamId)) throw CommonErrors.invalidTeamId();
     const caller = request.user as Caller;
     if (caller.teamId !== teamId) throw CommonErrors.accessDenied();
     if (isWrite(request.method) && !mayWrite(caller.role)) throw CommonErrors.accessDenied();

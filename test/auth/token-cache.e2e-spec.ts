@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { countStatements } from '../../bench/support/statement-counter';
 import { AUTHENTICATE } from '../../src/auth/token-queries';
+import { countStatements } from '../../support/statement-counter';
 import { seedTemplate } from '../notes/note-template-fixtures';
 import { expectError } from '../support/expect-error';
 import { seedWorkspace, Workspace } from '../support/fixtures';

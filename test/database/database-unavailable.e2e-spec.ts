@@ -1,6 +1,6 @@
+import { startThrowawayPostgres, ThrowawayPostgres } from '../../support/throwaway-postgres';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError } from '../support/expect-error';
-import { startThrowawayPostgres, ThrowawayPostgres } from '../support/throwaway-postgres';
 
 /** The app on a database of its own, which the test then stops. */
 describe('when the database stops', () => {

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startThrowawayPostgres, ThrowawayPostgres } from '../../support/throwaway-postgres';
 import { importDocument, seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
-import { startThrowawayPostgres, ThrowawayPostgres } from '../support/throwaway-postgres';
 import { percentile, report } from './fault-report';
 import { call, Outcome, sleep } from './http-client';
 import { seedDocument, writeFor } from './write-model';

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { RunningPostgres, startEmbeddedPostgres } from '../../src/database/embedded/embedded-postgres';
+import { startThrowawayPostgres, ThrowawayPostgres } from '../../support/throwaway-postgres';
 import { importDocument, seedWorkspace, Workspace } from '../support/fixtures';
 import { OpenApiValidator } from '../support/openapi-validator';
 import { createTestApp, TestApp } from '../support/test-app';
-import { startThrowawayPostgres, ThrowawayPostgres } from '../support/throwaway-postgres';
 import { percentile, report } from './fault-report';
 import { call, Outcome, sleep } from './http-client';
 import { CardState, FamilyState, possibleStates, resourcesOf, seededFamily, seedDocument, templateView, Write, writeFor } from './write-model';

@@ -4,9 +4,9 @@ import { isUtf8 } from 'node:buffer';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
+import { PROJECT_ID_SHAPE } from '../../src/common/id-shapes';
 import { CATALOGUE } from '../../src/errors/catalogue';
-import { PROJECT_ID_PATTERN } from '../../src/pages/project-id';
-import { ExportService } from '../../src/import/export.service';
+import { ExportService } from '../../src/export/export.service';
 import { ImportService } from '../../src/import/import.service';
 import { importDocument, Workspace } from '../support/fixtures';
 import { Scene, useScene } from '../support/scene';
@@ -120,7 +120,7 @@ export function expectMessageAboutBody(req: HostileRequest, res: Response): void
   }
   for (const value of strings) {
     if (value.length < 8 || /^\s*\d+\s*$/.test(value) || keys.has(value)) continue;
-    if (res.status === 404 && PROJECT_ID_PATTERN.test(value)) continue; // a 404 names the id it did not find
+    if (res.status === 404 && PROJECT_ID_SHAPE.pattern.test(value)) continue; // a 404 names the id it did not find
     if (value.split(/[\s,]+/).every((word) => word === '' || VOCABULARY.has(word))) continue;
     expect(message).not.toContain(value);
   }

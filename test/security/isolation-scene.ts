@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TokensService } from '../../src/auth/tokens.service';
-import { ExportService } from '../../src/import/export.service';
+import { ExportService } from '../../src/export/export.service';
 import { importDocument, uniqueTeamId } from '../support/fixtures';
 
 /** The people of the scene. Each is a member of BOTH twin workspaces, with the same role in each. */

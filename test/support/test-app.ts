@@ -1,7 +1,7 @@
 import { INestApplication, Module, Type } from '@nestjs/common';
 import request, { Test } from 'supertest';
-import { AppModule } from '../../src/app.module';
 import { configureApp, createApp } from '../../src/app.setup';
+import { SeedableAppModule } from '../../support/seedable-app.module';
 import { OpenApiValidator } from './openapi-validator';
 import { testConfig } from './test-config';
 
@@ -19,12 +19,12 @@ export interface TestApp {
 }
 
 /**
- * The real AppModule through configureApp, on the test database. `extraControllers` lets a spec add
- * a route of its own (one that fails on purpose, say) beside the real ones.
+ * The real AppModule through configureApp, with the import to seed through, on the test database.
+ * `extraControllers` lets a spec add a route of its own (one that fails on purpose, say) beside the real ones.
  */
 export async function createTestApp(env: Record<string, string> = {}, extraControllers: Type[] = []): Promise<TestApp> {
   const config = testConfig(env);
-  @Module({ imports: [AppModule.forRoot(config, config.databaseUrl!)], controllers: extraControllers })
+  @Module({ imports: [SeedableAppModule.forRoot(config, config.databaseUrl!)], controllers: extraControllers })
   class TestModule {}
   const app = await createApp({ module: TestModule }, { logger: false });
   const logs: Array<Record<string, unknown>> = [];

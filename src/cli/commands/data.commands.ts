@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
-import { ExportService } from '../../import/export.service';
+import { ExportService } from '../../export/export.service';
 import { ImportError } from '../../import/import-error';
 import { ImportService } from '../../import/import.service';
 import { withServices } from '../cli-session';

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { DemoService } from '../../import/demo.service';
+import { DemoService } from '../../demo/demo.service';
 import { withServices } from '../cli-session';
 import { printResult, reportingFailure } from '../output';
 

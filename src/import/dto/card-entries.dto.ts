@@ -1,7 +1,7 @@
 import { ArrayUnique, IsArray, IsOptional, IsString } from 'class-validator';
 import { OptionalNonNull } from '../../common/patch-semantics';
 import { CodePoints } from '../../common/code-points';
-import { IsNameId, IsNumericId, IsTeamId, IsUserIdSet } from './import-rules';
+import { IsNumericId, IsProjectId, IsTeamId, IsUserIdSet } from './import-rules';
 import { ProjectItemEntry } from './project-item-entry.dto';
 
 export class TagEntry {
@@ -12,7 +12,7 @@ export class TagEntry {
   id: string;
 
   /** null or absent: a workspace-wide tag. */
-  @IsOptional() @IsNameId()
+  @IsOptional() @IsProjectId()
   project_id?: string | null;
 
   @CodePoints(1, 255)

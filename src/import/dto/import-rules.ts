@@ -1,10 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { ArrayUnique, IsArray, IsObject, IsString, Matches, ValidateBy, ValidateNested, ValidationOptions } from 'class-validator';
+import { ArrayUnique, IsArray, IsObject, IsString, ValidateBy, ValidateNested, ValidationOptions } from 'class-validator';
 import { CodePoints } from '../../common/code-points';
+import { MatchesIdShape, PROJECT_ID_SHAPE, TEAM_ID_SHAPE, TEMPLATE_ID_SHAPE } from '../../common/id-shapes';
 import { CanonicalId, isNumericId } from '../../common/numeric-id';
-import { TEMPLATE_ID_PATTERN } from '../../notes/template-id.param';
-import { TEAM_ID_PATTERN } from '../../workspaces/workspace-access.guard';
 
 /** A page, card or tag id, spelled canonically ("0002" is "2"), so the import's references match by string. */
 export const IsNumericId = (options?: ValidationOptions) =>
@@ -16,10 +15,9 @@ export const IsNumericId = (options?: ValidationOptions) =>
     ),
   );
 
-export const IsTeamId = () => Matches(TEAM_ID_PATTERN, { message: '$property must be 1 to 64 letters or digits' });
-
-/** Project and note template ids. */
-export const IsNameId = () => Matches(TEMPLATE_ID_PATTERN, { message: '$property must be 1 to 64 letters, digits, "_" or "-"' });
+export const IsTeamId = () => MatchesIdShape(TEAM_ID_SHAPE);
+export const IsProjectId = () => MatchesIdShape(PROJECT_ID_SHAPE);
+export const IsTemplateId = () => MatchesIdShape(TEMPLATE_ID_SHAPE);
 
 export const IsUserId = (options?: ValidationOptions) => applyDecorators(IsString(options), CodePoints(1, 64, options));
 

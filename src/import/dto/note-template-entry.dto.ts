@@ -5,13 +5,13 @@ import { OptionalNonNull } from '../../common/patch-semantics';
 import { NoteTemplateSectionInput } from '../../notes/dto/note-template-section.dto';
 import { CONTEXT_MAX_LENGTH, SECTIONS_MAX } from '../../notes/dto/update-note-template.dto';
 import { CodePoints } from '../../common/code-points';
-import { IsNameId, IsTeamId, IsUserId, IsUserIdSet, ListOf } from './import-rules';
+import { IsTeamId, IsTemplateId, IsUserId, IsUserIdSet, ListOf } from './import-rules';
 
 export class NoteTemplateEntry {
   @IsTeamId()
   team_id: string;
 
-  @IsNameId()
+  @IsTemplateId()
   id: string;
 
   /** null or absent: a built-in template. */

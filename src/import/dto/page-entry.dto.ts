@@ -18,11 +18,9 @@ import { OptionalNonNull } from '../../common/patch-semantics';
 import { CodePoints } from '../../common/code-points';
 import { IsHttpUri } from '../../common/http-uri';
 import { CanonicalId, isNumericId } from '../../common/numeric-id';
+import { PAGE_FONTS, PageFont, ROBOTS_DIRECTIVES } from '../../pages/page-options';
 import { IsUserId, IsUserIdSet, ListOf } from './import-rules';
 import { ProjectItemEntry } from './project-item-entry.dto';
-
-export const PAGE_FONTS = ['sans', 'serif', 'mono'] as const;
-export const ROBOTS_DIRECTIVES = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate'] as const;
 
 const IsParentPageId = () =>
   applyDecorators(
@@ -89,7 +87,7 @@ export class PageEntry extends ProjectItemEntry {
   alias_id?: string;
 
   @OptionalNonNull() @IsIn(PAGE_FONTS)
-  font?: (typeof PAGE_FONTS)[number];
+  font?: PageFont;
 
   @IsOptional() @IsObject() @ValidateNested() @Type(() => ImageDto)
   icon?: ImageDto | null;

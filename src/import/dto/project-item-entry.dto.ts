@@ -1,4 +1,4 @@
-import { IsNameId, IsNumericId, IsTeamId, IsUserId } from './import-rules';
+import { IsNumericId, IsProjectId, IsTeamId, IsUserId } from './import-rules';
 
 /** What pages and cards have in common: a numerical id, a project and an owner. */
 export class ProjectItemEntry {
@@ -8,7 +8,7 @@ export class ProjectItemEntry {
   @IsNumericId()
   id: string;
 
-  @IsNameId()
+  @IsProjectId()
   project_id: string;
 
   @IsUserId()

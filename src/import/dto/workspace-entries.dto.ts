@@ -1,7 +1,7 @@
 import { IsIn, IsOptional, IsString } from 'class-validator';
+import { Role, ROLES } from '../../auth/caller';
 import { OptionalNonNull } from '../../common/patch-semantics';
-import { Role, ROLES } from '../../workspaces/roles';
-import { IsNameId, IsTeamId, IsUserId } from './import-rules';
+import { IsProjectId, IsTeamId, IsUserId } from './import-rules';
 
 export class WorkspaceEntry {
   @IsTeamId()
@@ -38,7 +38,7 @@ export class ProjectEntry {
   @IsTeamId()
   team_id: string;
 
-  @IsNameId()
+  @IsProjectId()
   id: string;
 
   @OptionalNonNull() @IsString()

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ActorDto } from '../../common/dto/actor.dto';
 import { ImageDto } from '../../common/dto/image.dto';
+import { PAGE_FONTS } from '../page-options';
 import { CoverImageDto } from './cover-image.dto';
 import { PublicSettingsDto } from './public-settings.dto';
-import { FONTS } from './update-page.dto';
 
 const STIME = { type: 'integer', format: 'int64', description: 'STime (ms)' } as const;
 
@@ -44,7 +44,7 @@ export class PageDto {
   @ApiProperty()
   title: string;
 
-  @ApiProperty({ enum: FONTS })
+  @ApiProperty({ enum: PAGE_FONTS })
   font: string;
 
   @ApiPropertyOptional({ type: ImageDto, description: 'Absent when the page has no icon' })

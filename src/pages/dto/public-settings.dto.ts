@@ -2,9 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayUnique, IsArray, IsIn } from 'class-validator';
 import { IsHttpUri } from '../../common/http-uri';
 import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics';
-
-export const ROBOTS_DIRECTIVES = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate'] as const;
-export type RobotsDirective = (typeof ROBOTS_DIRECTIVES)[number];
+import { ROBOTS_DIRECTIVES, RobotsDirective } from '../page-options';
 
 export class PublicSettingsInput {
   @ApiPropertyOptional({ type: 'string', nullable: true, format: 'uri', description: 'Absolute http(s) URL; null goes back to {PUBLIC_PAGES_BASE_URL}/{alias_id}' })

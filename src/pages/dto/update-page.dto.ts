@@ -1,16 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsObject, IsString, Matches, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsObject, IsString, Min, ValidateNested } from 'class-validator';
 import { CodePoints } from '../../common/code-points';
+import { MatchesIdShape, PARENT_PAGE_ID_SHAPE, PROJECT_ID_SHAPE } from '../../common/id-shapes';
 import { CanonicalId } from '../../common/numeric-id';
 import { ImageDto } from '../../common/dto/image.dto';
 import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics';
-import { PROJECT_ID_PATTERN } from '../project-id';
+import { PAGE_FONTS, PageFont } from '../page-options';
 import { CoverImageDto } from './cover-image.dto';
 import { PublicSettingsInput } from './public-settings.dto';
-
-export const FONTS = ['sans', 'serif', 'mono'] as const;
-const PARENT_PAGE_ID = /^(|[0-9]{1,19})$/;
 
 /**
  * Only the fields sent change. class-validator checks a property's rules bottom-up, so the type
@@ -23,10 +21,10 @@ export class UpdatePageDto {
   @IsString()
   title?: string;
 
-  @ApiPropertyOptional({ enum: FONTS })
+  @ApiPropertyOptional({ enum: PAGE_FONTS })
   @OptionalNonNull()
-  @IsIn(FONTS)
-  font?: (typeof FONTS)[number];
+  @IsIn(PAGE_FONTS)
+  font?: PageFont;
 
   @ApiPropertyOptional({ type: ImageDto, nullable: true, description: 'null clears it' })
   @OptionalNullable()
@@ -42,15 +40,15 @@ export class UpdatePageDto {
   @Type(() => CoverImageDto)
   cover_image?: CoverImageDto | null;
 
-  @ApiPropertyOptional({ pattern: PROJECT_ID_PATTERN.source, description: 'Moves the page and its subpages to that project\'s root, last (unless parent_page_id says where)' })
+  @ApiPropertyOptional({ pattern: PROJECT_ID_SHAPE.pattern.source, description: 'Moves the page and its subpages to that project\'s root, last (unless parent_page_id says where)' })
   @OptionalNonNull()
-  @Matches(PROJECT_ID_PATTERN, { message: 'project_id must be 1 to 64 letters, digits, "_" or "-"' })
+  @MatchesIdShape(PROJECT_ID_SHAPE)
   @IsString()
   project_id?: string;
 
-  @ApiPropertyOptional({ pattern: PARENT_PAGE_ID.source, description: '"" places the page at the root of its project; a page of another project moves it there' })
+  @ApiPropertyOptional({ pattern: PARENT_PAGE_ID_SHAPE.pattern.source, description: '"" places the page at the root of its project; a page of another project moves it there' })
   @OptionalNonNull()
-  @Matches(PARENT_PAGE_ID, { message: 'parent_page_id must be "" or a numerical string of 1 to 19 digits' })
+  @MatchesIdShape(PARENT_PAGE_ID_SHAPE)
   @IsString()
   @CanonicalId()
   parent_page_id?: string;

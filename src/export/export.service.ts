@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { TokenActor } from '../common/actor';
-import { ImportDocument } from './dto/import-document.dto';
-import { TokenEntry } from './dto/token-entry.dto';
+import { ImportDocument } from '../import/dto/import-document.dto';
+import { TokenEntry } from '../import/dto/token-entry.dto';
+import { ImportError } from '../import/import-error';
 import { exportPages } from './export-pages';
-import { ImportError } from './import-error';
 
 interface TokenRow extends Omit<TokenEntry, 'expires_at' | 'revoked'> {
   expires_at: Date | null;

@@ -1,5 +1,5 @@
-export const ROLES = ['owner', 'admin', 'member', 'guest', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+import { Caller, Role } from '../auth/caller';
+import { CommonErrors } from '../errors/common-errors';
 
 /** Roles that may write at all. A guest writes only where the resource lists them as a member. */
 const WRITERS: ReadonlySet<Role> = new Set(['owner', 'admin', 'member', 'guest']);
@@ -11,4 +11,9 @@ export function mayWrite(role: Role): boolean {
 /** A guest reads and writes only the pages and cards that list them as a member. */
 export function limitedToListedResources(role: Role): boolean {
   return role === 'guest';
+}
+
+/** Refuses (403) a caller limited to listed resources on a page or card that does not list them. */
+export function assertListedAccess(caller: Caller, listed: boolean): void {
+  if (limitedToListedResources(caller.role) && !listed) throw CommonErrors.accessDenied();
 }

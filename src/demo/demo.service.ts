@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IssuedToken, TokensService } from '../auth/tokens.service';
+import { ImportService } from '../import/import.service';
 import { DEMO_OWNER_ID, DEMO_TEAM_ID, DEMO_TEMPLATE_ID, DEMO_WORKSPACE } from './demo-workspace';
-import { ImportService } from './import.service';
 
 export interface DemoSetup {
   token: IssuedToken;

@@ -1,4 +1,4 @@
-import { ImportDocument } from './dto/import-document.dto';
+import { ImportDocument } from '../import/dto/import-document.dto';
 
 export const DEMO_TEAM_ID = 'demo';
 export const DEMO_OWNER_ID = 'demo-ada';

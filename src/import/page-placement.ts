@@ -12,7 +12,7 @@ export interface ArchiveChange {
 }
 
 /** Where the import puts each page of one workspace, and what it does to the pages it does not list. */
-export interface PagePlan {
+export interface PagePlacement {
   /** The listed pages' tree columns: parent_id and sort_key are null for the root of an archived subtree. */
   placed: Map<string, { projectId: string; parentId: string | null; sortKey: string | null }>;
   /** Unlisted pages that follow a listed ancestor into another project. */
@@ -28,7 +28,7 @@ export interface PagePlan {
  * the others as stored, except that a subtree follows its root into another project and into or
  * out of the archive, so that the tree stays valid.
  */
-export function planPageTree(teamId: string, stored: StoredPage[], listed: Listed<PageEntry>[]): PagePlan {
+export function planPagePlacement(teamId: string, stored: StoredPage[], listed: Listed<PageEntry>[]): PagePlacement {
   return new FinalPageTree(teamId, stored, listed).plan();
 }
 
@@ -51,7 +51,7 @@ class FinalPageTree {
     for (const page of listed) this.checkParentFits(page.entry, page.label);
   }
 
-  plan(): PagePlan {
+  plan(): PagePlacement {
     const ids = [...new Set([...this.stored.keys(), ...this.listed.keys()])];
     const archives: ArchiveChange[] = [];
     const unarchived: string[] = [];
@@ -145,7 +145,7 @@ class FinalPageTree {
     return this.archiveRootOf(id) === id ? null : this.parentOf(id);
   }
 
-  private placeListed(ids: string[]): PagePlan['placed'] {
+  private placeListed(ids: string[]): PagePlacement['placed'] {
     const groupOf = (id: string) => JSON.stringify([this.projectOf(id), this.treeParentOf(id)]);
     const groups = new Map<string, { listed: string[]; others: string[] }>();
     const group = (key: string) => groups.get(key) ?? groups.set(key, { listed: [], others: [] }).get(key)!;
@@ -155,7 +155,7 @@ class FinalPageTree {
       if (this.listed.has(id)) group(groupOf(id)).listed.push(id);
       else if (sortKey) group(groupOf(id)).others.push(sortKey);
     }
-    const placed: PagePlan['placed'] = new Map();
+    const placed: PagePlacement['placed'] = new Map();
     for (const { listed, others } of groups.values()) {
       listed.sort((a, b) => this.listed.get(a)!.index - this.listed.get(b)!.index);
       const keys = siblingKeys(listed, (id) => this.currentKey(id), others);

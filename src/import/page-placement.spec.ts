@@ -1,6 +1,6 @@
 import { PageEntry } from './dto/page-entry.dto';
 import { StoredPage } from './existing-state';
-import { planPageTree } from './page-tree';
+import { planPagePlacement } from './page-placement';
 import { siblingKeys } from './sibling-keys';
 
 const stored = (id: string, parentId: string | null, sortKey: string | null, extra: Partial<StoredPage> = {}): StoredPage => ({
@@ -31,9 +31,9 @@ describe('siblingKeys', () => {
   });
 });
 
-describe('planPageTree', () => {
+describe('planPagePlacement', () => {
   it('places listed children in the order listed and archives a subtree root out of the tree', () => {
-    const plan = planPageTree('acme', [], listed([
+    const plan = planPagePlacement('acme', [], listed([
       { id: '10' },
       { id: '12', parent_page_id: '10' },
       { id: '11', parent_page_id: '10', archived: true },
@@ -48,14 +48,14 @@ describe('planPageTree', () => {
   });
 
   it('takes the unlisted subtree along into another project and into the archive', () => {
-    const plan = planPageTree('acme', [stored('10', null, 'a0'), stored('11', '10', 'a0')], listed([{ id: '10', project_id: '2', archived: true }]));
+    const plan = planPagePlacement('acme', [stored('10', null, 'a0'), stored('11', '10', 'a0')], listed([{ id: '10', project_id: '2', archived: true }]));
     expect(plan.projectMoves).toEqual([{ id: '11', projectId: '2' }]);
     expect(plan.archives.map((a) => [a.pageId, a.rootId])).toEqual([['10', '10'], ['11', '10']]);
   });
 
   it('brings back the pages archived with a root the document makes active', () => {
     const archive = { rootId: '10', formerParentId: null, archivedBy: 'u2' };
-    const plan = planPageTree(
+    const plan = planPagePlacement(
       'acme',
       [stored('10', null, null, { archive }), stored('11', '10', 'a0', { archive: { ...archive, formerParentId: '10' } })],
       listed([{ id: '10' }]),
@@ -70,6 +70,6 @@ describe('planPageTree', () => {
     [[{ id: '10', parent_page_id: '11' }], 'pages[0] (id "10"): parent_page_id "11" is this page or one of its subpages'],
     [[{ id: '12', parent_page_id: '10', project_id: '2' }], 'pages[0] (id "12"): project_id "2" differs from project "1" of its parent page "10"'],
   ])('refuses a page whose parent does not fit: %j', (pages, message) => {
-    expect(() => planPageTree('acme', [stored('10', null, 'a0'), stored('11', '10', 'a0')], listed(pages))).toThrow(message);
+    expect(() => planPagePlacement('acme', [stored('10', null, 'a0'), stored('11', '10', 'a0')], listed(pages))).toThrow(message);
   });
 });

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { PageEntry } from './dto/page-entry.dto';
+import { PageEntry } from '../import/dto/page-entry.dto';
 
 interface PageRow extends Omit<PageEntry, 'parent_page_id' | 'public_settings'> {
   parent_page_id: string | null;
