@@ -1,9 +1,9 @@
-import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ConsoleLogger, INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Pool } from 'pg';
 import { Caller } from '../../src/auth/caller';
-import { AppConfig } from '../../src/config/app-config';
+import { AppConfigModule } from '../../src/config/app-config.module';
 import { dataSourceOptions, poolSettings } from '../../src/database/data-source-options';
 import { Sql } from '../../src/database/sql';
 import { ImportModule } from '../../src/import/import.module';
@@ -12,28 +12,6 @@ import { PagesService } from '../../src/pages/pages.service';
 import { RoleName, Workspace } from './fixtures';
 import { RolledBackSql } from './rolled-back-sql';
 import { testConfig } from './test-config';
-
-/** The pages module and the import that seeds it, on the test database, the request paths' Sql replaced. */
-@Module({})
-class ServicesModule {
-  static forRoot(config: AppConfig, sql: RolledBackSql): DynamicModule {
-    return {
-      module: ServicesModule,
-      // Global, as AppModule: AppConfig and Sql reach the providers of the modules below.
-      global: true,
-      imports: [
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl!, config), retryAttempts: 0 }),
-        ImportModule,
-        PagesModule,
-      ],
-      providers: [
-        { provide: AppConfig, useValue: config },
-        { provide: Sql, useValue: sql },
-      ],
-      exports: [AppConfig, Sql],
-    };
-  }
-}
 
 /** What a service spec works with: the Nest application context (no HTTP server) and the test's transaction. */
 export interface Services {
@@ -55,8 +33,20 @@ export function useServices(): Services {
     const config = testConfig();
     pool = new Pool({ connectionString: config.databaseUrl, ...poolSettings(config), max: 1 });
     services.db = new RolledBackSql(pool);
-    const module = ServicesModule.forRoot(config, services.db);
-    services.app = await NestFactory.createApplicationContext(module, { logger: false });
+    // The pages module and the import that seeds it, on the test database, every module's Sql replaced.
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        AppConfigModule.forRoot(config),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl!, config), retryAttempts: 0 }),
+        ImportModule,
+        PagesModule,
+      ],
+    })
+      .setLogger(new ConsoleLogger({ logLevels: [] }))
+      .overrideProvider(Sql)
+      .useValue(services.db)
+      .compile();
+    services.app = await moduleRef.init();
     services.pages = services.app.get(PagesService);
   });
   // Rolled back rather than on fresh ids: every test starts from the same seeded tree, seeded once per file.
