@@ -7,7 +7,7 @@ const stored = (id: string, parentId: string | null, sortKey: string | null, ext
   id, projectId: '1', parentId, sortKey, aliasId: `alias-${id}`, archive: null, ...extra,
 });
 const listed = (pages: Array<Partial<PageEntry> & { id: string }>) =>
-  pages.map((page, i) => ({ entry: { team_id: 'acme', project_id: '1', owner_id: 'u1', ...page } as PageEntry, label: `pages[${i}] (id "${page.id}")` }));
+  pages.map((page, i) => ({ entry: { team_id: 'acme', project_id: '1', owner_id: 'u1', ...page }, label: `pages[${i}] (id "${page.id}")` }));
 
 describe('siblingKeys', () => {
   it('gives new pages keys in the order listed, after the unlisted siblings', () => {
