@@ -66,7 +66,16 @@ async function main(): Promise<void> {
       workspaces: [{ id: teamId, name: 'Card tags benchmark' }],
       users: [{ id: userId, name: 'Bench member', email: `member@${teamId}.example.com` }],
       members: [{ team_id: teamId, user_id: userId, role: 'member' }],
-      tokens: [{ id: 'bench-member', team_id: teamId, user_id: userId, token: secret, expires_at: null, actor: { type: 'user' } }],
+      tokens: [
+        {
+          id: 'bench-member',
+          team_id: teamId,
+          user_id: userId,
+          token: secret,
+          expires_at: null,
+          actor: { type: 'user' },
+        },
+      ],
       projects: [{ team_id: teamId, id: projectId, title: 'Bench project' }],
       tags: tagIds.map((id, i) => ({
         team_id: teamId,
@@ -94,7 +103,8 @@ async function main(): Promise<void> {
     const order = shuffled(tagIds, 42);
     const window = (i: number) => Array.from({ length: PER_REQUEST }, (_, k) => order[(i * 37 + k) % order.length]);
     const url = (cardId: string) => `${bench.baseUrl}/v1/${teamId}/cards/${cardId}/tags`;
-    const attach = (cardId: string, ids: string[]) => send(url(cardId), { method: 'POST', auth, body: JSON.stringify({ ids }), expect: 204 });
+    const attach = (cardId: string, ids: string[]) =>
+      send(url(cardId), { method: 'POST', auth, body: JSON.stringify({ ids }), expect: 204 });
     const oneNewBodies = oneNewCards.map((_, i) => [order[(i * 7) % order.length]]);
     const hundredNewBodies = hundredNewCards.map((_, i) => window(i));
     const reattachBodies = Array.from({ length: rounds }, (_, i) => shuffled(reattachTags, 1000 + i));
@@ -105,7 +115,9 @@ async function main(): Promise<void> {
       { name: 're-attach 100', run: async (i) => void (await attach(reattachCard, reattachBodies[i])) },
     ];
 
-    console.log(`card-tags: ${options.warmup} warm-up + ${options.n} measured requests per variant, interleaved, concurrency 1 (${bench.database.kind} PostgreSQL)`);
+    console.log(
+      `card-tags: ${options.warmup} warm-up + ${options.n} measured requests per variant, interleaved, concurrency 1 (${bench.database.kind} PostgreSQL)`,
+    );
     const samples = await runInterleaved(variants, options);
 
     // ---- round trips per request, after the measurement (the counter wraps pg.Client#query) ----
@@ -118,8 +130,12 @@ async function main(): Promise<void> {
     const sameStatementCount = counts.every((c) => c === counts[0]);
 
     // ---- every measured "new" request really inserted: the rows are all there ----
-    const [{ rows: stored }] = await bench.db.query<Array<{ rows: number }>>(`SELECT count(*)::int AS rows FROM card_tags WHERE team_id = $1`, [teamId]);
-    const expectedRows = rounds * 1 + rounds * PER_REQUEST + PER_REQUEST /* re-attach card */ + 1 + PER_REQUEST /* counted */;
+    const [{ rows: stored }] = await bench.db.query<Array<{ rows: number }>>(
+      `SELECT count(*)::int AS rows FROM card_tags WHERE team_id = $1`,
+      [teamId],
+    );
+    const expectedRows =
+      rounds * 1 + rounds * PER_REQUEST + PER_REQUEST /* re-attach card */ + 1 + PER_REQUEST; /* counted */
 
     const summaries = Object.fromEntries(variants.map((v) => [v.name, summarize(samples[v.name])]));
     const one = summaries['attach 1 new'];
@@ -135,12 +151,18 @@ async function main(): Promise<void> {
     console.log();
     for (const [name, value] of Object.entries(ratios)) console.log(`${name} = ${value.toFixed(2)}`);
     console.log();
-    console.log(`SQL round trips per request: ${Object.entries(statements).map(([name, s]) => `${name} ${s.count}`).join(', ')}` +
-      (sameStatementCount ? ' (equal)' : '  <-- NOT EQUAL: the statement count depends on the number of ids'));
+    console.log(
+      `SQL round trips per request: ${Object.entries(statements)
+        .map(([name, s]) => `${name} ${s.count}`)
+        .join(', ')}` +
+        (sameStatementCount ? ' (equal)' : '  <-- NOT EQUAL: the statement count depends on the number of ids'),
+    );
     for (const [i, text] of statements['attach 100 new'].statements.entries()) console.log(`  ${i + 1}. ${text}`);
     console.log(`card_tags rows written: ${stored} (expected ${expectedRows})`);
 
-    const explain = options.explain ? await explainCardQueries(bench.db, teamId, projectId, explainCard, reattachCard, userId, window(1)) : undefined;
+    const explain = options.explain
+      ? await explainCardQueries(bench.db, teamId, projectId, explainCard, reattachCard, userId, window(1))
+      : undefined;
     if (explain) for (const [name, plan] of Object.entries(explain)) console.log(`\nEXPLAIN ANALYZE ${name}\n${plan}`);
 
     const file = await writeResult('card-tags', {
@@ -174,7 +196,15 @@ async function explainCardQueries(
 ): Promise<Record<string, string>> {
   const actor = JSON.stringify({ user_id: userId, type: 'user' });
   const plans: Record<string, string> = {};
-  plans['ATTACH_TAGS (100 new)'] = await explainAnalyze(db, ATTACH_TAGS, [teamId, freshCard, userId, ids, false, true, actor]);
+  plans['ATTACH_TAGS (100 new)'] = await explainAnalyze(db, ATTACH_TAGS, [
+    teamId,
+    freshCard,
+    userId,
+    ids,
+    false,
+    true,
+    actor,
+  ]);
   plans['READ_CARD (100 tags)'] = await explainAnalyze(db, READ_CARD, [teamId, taggedCard, userId]);
   return plans;
 }

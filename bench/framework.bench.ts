@@ -35,7 +35,9 @@ function ask<T>(child: ChildProcess, type: string): Promise<T> {
 }
 
 async function start(framework: Framework): Promise<Server> {
-  const child = fork(join(__dirname, 'framework', 'child.js'), [framework], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(join(__dirname, 'framework', 'child.js'), [framework], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const { port } = await ask<{ port: number }>(child, 'ready');
   return { framework, child, url: `http://127.0.0.1:${port}/v1/pages/12` };
 }
@@ -67,7 +69,15 @@ async function main(): Promise<void> {
     cpu_ms_per_request: Number(cpu(f).toFixed(4)),
     cpu_over_node_http: Number((cpu(f) / cpu('node:http')).toFixed(2)),
   }));
-  console.log(['framework    req/s   CPU ms/req   × node:http', ...results.map((r) => `${r.framework.padEnd(10)} ${String(r.rps).padStart(7)}   ${r.cpu_ms_per_request.toFixed(4).padStart(10)}   ${r.cpu_over_node_http.toFixed(2).padStart(11)}`)].join('\n'));
+  console.log(
+    [
+      'framework    req/s   CPU ms/req   × node:http',
+      ...results.map(
+        (r) =>
+          `${r.framework.padEnd(10)} ${String(r.rps).padStart(7)}   ${r.cpu_ms_per_request.toFixed(4).padStart(10)}   ${r.cpu_over_node_http.toFixed(2).padStart(11)}`,
+      ),
+    ].join('\n'),
+  );
   console.log(`wrote ${await writeResult('framework', { ...environment(), options, results })}`);
 }
 

@@ -75,21 +75,31 @@ async function main(): Promise<void> {
     // ANALYZE the planner believes the fresh tables are empty; without VACUUM every index-only scan
     // visits the heap, and autovacuum would start on the 100,000 new rows in the middle of the run.
     const start = performance.now();
-    await bench.db.query('VACUUM (ANALYZE) pages, page_archives, page_members, page_bookmarks, page_watchers, page_comments, projects');
+    await bench.db.query(
+      'VACUUM (ANALYZE) pages, page_archives, page_members, page_bookmarks, page_watchers, page_comments, projects',
+    );
     seeding['VACUUM (ANALYZE) (s)'] = (performance.now() - start) / 1000;
     const seededSizes = await checkSeed(bench.db, a, b);
     console.log(
       `pages: seeded A (${a.pages.length} pages, family of ${a.family.children.length}, depth ${a.maxDepth}) and ` +
         `B (${b.pages.length} pages, family of ${b.family.children.length}, depth ${b.maxDepth}) in ` +
-        Object.entries(seeding).map(([k, v]) => `${k.replace(' (s)', '')} ${v.toFixed(1)} s`).join(', '),
+        Object.entries(seeding)
+          .map(([k, v]) => `${k.replace(' (s)', '')} ${v.toFixed(1)} s`)
+          .join(', '),
     );
 
     // ---- every request's page and body, drawn before any timing ----
     const random = seededRandom(42);
     const url = (ws: PageWorkspace, pageId: string) => `${bench.baseUrl}/v1/${ws.teamId}/pages/${pageId}`;
     const patch = async (ws: PageWorkspace, pageId: string, body: object) =>
-      (JSON.parse((await send(url(ws, pageId), { method: 'PATCH', auth: ws.auth, body: JSON.stringify(body), expect: 200 })).text) as PageResponse).page;
-    const get = async (ws: PageWorkspace, pageId: string) => void (await send(url(ws, pageId), { method: 'GET', auth: ws.auth, expect: 200 }));
+      (
+        JSON.parse(
+          (await send(url(ws, pageId), { method: 'PATCH', auth: ws.auth, body: JSON.stringify(body), expect: 200 }))
+            .text,
+        ) as PageResponse
+      ).page;
+    const get = async (ws: PageWorkspace, pageId: string) =>
+      void (await send(url(ws, pageId), { method: 'GET', auth: ws.auth, expect: 200 }));
 
     // Every reorder really moves (each answer's position confirms the order followed).
     const reorder = (ws: PageWorkspace): Variant['run'] => {
@@ -98,11 +108,15 @@ async function main(): Promise<void> {
       return async (i) => {
         const { page, position } = plan[i];
         const result = await patch(ws, page, { position });
-        if (result.position !== position) throw new Error(`reorder of ${page} to ${position} answered position ${result.position}`);
+        if (result.position !== position)
+          throw new Error(`reorder of ${page} to ${position} answered position ${result.position}`);
       };
     };
     const retitle = (ws: PageWorkspace): Variant['run'] => {
-      const plan = Array.from({ length: rounds }, (_, i) => ({ page: pick(random, ws.pageIds), title: `Retitled ${i} ${random().toString(36).slice(2, 8)}` }));
+      const plan = Array.from({ length: rounds }, (_, i) => ({
+        page: pick(random, ws.pageIds),
+        title: `Retitled ${i} ${random().toString(36).slice(2, 8)}`,
+      }));
       return async (i) => void (await patch(ws, plan[i].page, { title: plan[i].title }));
     };
     const read = (ws: PageWorkspace, among: readonly string[]): Variant['run'] => {
@@ -111,17 +125,23 @@ async function main(): Promise<void> {
     };
     // The mover goes to a random chain page within ±10% of the chain's middle, then back home: each
     // move's cycle check walks up ~depth ancestors from the new parent.
-    const movers = new Map<PageWorkspace, string>([[a, a.mover.home], [b, b.mover.home]]);
+    const movers = new Map<PageWorkspace, string>([
+      [a, a.mover.home],
+      [b, b.mover.home],
+    ]);
     const moveTargets = (ws: PageWorkspace) => {
       const spread = Math.max(1, Math.round(ws.chain.length / 10));
-      return ws.chain.slice(ws.mover.homeDepth - 1 - spread, ws.mover.homeDepth + spread).filter((id) => id !== ws.mover.home);
+      return ws.chain
+        .slice(ws.mover.homeDepth - 1 - spread, ws.mover.homeDepth + spread)
+        .filter((id) => id !== ws.mover.home);
     };
     const move = (ws: PageWorkspace): Variant['run'] => {
       const targets = moveTargets(ws);
       const plan = Array.from({ length: rounds }, (_, i) => (i % 2 === 0 ? pick(random, targets) : ws.mover.home));
       return async (i) => {
         const result = await patch(ws, ws.mover.id, { parent_page_id: plan[i] });
-        if (result.parent_page_id !== plan[i]) throw new Error(`move of ${ws.mover.id} under ${plan[i]} answered parent ${result.parent_page_id}`);
+        if (result.parent_page_id !== plan[i])
+          throw new Error(`move of ${ws.mover.id} under ${plan[i]} answered parent ${result.parent_page_id}`);
         movers.set(ws, plan[i]);
       };
     };
@@ -139,17 +159,19 @@ async function main(): Promise<void> {
       { name: 'move, depth ~100', run: move(b) },
     ];
 
-    console.log(`pages: ${options.warmup} warm-up + ${options.n} measured requests per variant, interleaved, concurrency 1 (${bench.database.kind} PostgreSQL)`);
+    console.log(
+      `pages: ${options.warmup} warm-up + ${options.n} measured requests per variant, interleaved, concurrency 1 (${bench.database.kind} PostgreSQL)`,
+    );
     const measureStart = performance.now();
     const samples = await runInterleaved(variants, options);
     const measureSeconds = (performance.now() - measureStart) / 1000;
 
     // ---- round trips of one request of each variant, chosen so that each really changes something ----
     const familyOrder = async (ws: PageWorkspace): Promise<Array<{ id: string; sort_key: string }>> =>
-      bench.db.query(`SELECT id::text, sort_key FROM pages WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`, [
-        ws.teamId,
-        ws.family.parent,
-      ]);
+      bench.db.query(
+        `SELECT id::text, sort_key FROM pages WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`,
+        [ws.teamId, ws.family.parent],
+      );
     const rowsRewritten: Record<string, number> = {};
     const countReorder = async (name: string, ws: PageWorkspace) => {
       const before = await familyOrder(ws);
@@ -169,8 +191,12 @@ async function main(): Promise<void> {
     const statements: Record<string, StatementCount> = {
       'reorder among 10': await countReorder('reorder among 10', a),
       'reorder among 10,000': await countReorder('reorder among 10,000', b),
-      'title, 100 pages': await countStatements(async () => void (await patch(a, lastPage(a), { title: 'Counted title' }))),
-      'title, 100,000 pages': await countStatements(async () => void (await patch(b, lastPage(b), { title: 'Counted title' }))),
+      'title, 100 pages': await countStatements(
+        async () => void (await patch(a, lastPage(a), { title: 'Counted title' })),
+      ),
+      'title, 100,000 pages': await countStatements(
+        async () => void (await patch(b, lastPage(b), { title: 'Counted title' })),
+      ),
       'GET, 100 pages': await countStatements(() => get(a, lastPage(a))),
       'GET, 100,000 pages': await countStatements(() => get(b, lastPage(b))),
       'GET, child of 10': await (async (id) => countStatements(() => get(a, id)))(await lastChild(a)),
@@ -178,12 +204,19 @@ async function main(): Promise<void> {
       'move, depth ~10': await countMove(a),
       'move, depth ~100': await countMove(b),
     };
-    const pairChecks = PAIRS.map(([small, large]) => ({ small, large, equal: statements[small].count === statements[large].count }));
+    const pairChecks = PAIRS.map(([small, large]) => ({
+      small,
+      large,
+      equal: statements[small].count === statements[large].count,
+    }));
     const sameStatementCount = pairChecks.every((p) => p.equal);
     // Keys grow when pages keep landing in the same gap; past 48 characters sortKeyAt rebalances the
     // family once (3 more statements in that one request). How close the run came:
     const longestKey: Record<string, number> = {};
-    for (const [name, ws] of [['among 10', a], ['among 10,000', b]] as const) {
+    for (const [name, ws] of [
+      ['among 10', a],
+      ['among 10,000', b],
+    ] as const) {
       longestKey[name] = Math.max(...(await familyOrder(ws)).map((row) => row.sort_key.length));
     }
     const oneRowPerReorder = Object.values(rowsRewritten).every((rows) => rows === 1);
@@ -203,25 +236,39 @@ async function main(): Promise<void> {
     for (const [small, large] of PAIRS) {
       const median = summaries[large].median / summaries[small].median;
       const p95 = summaries[large].p95 / summaries[small].p95;
-      const mark = HEADLINE.has(large) ? (median <= TARGET_RATIO ? `  (target <= ${TARGET_RATIO}: met)` : `  (target <= ${TARGET_RATIO}: NOT met)`) : '  (informational)';
+      const mark = HEADLINE.has(large)
+        ? median <= TARGET_RATIO
+          ? `  (target <= ${TARGET_RATIO}: met)`
+          : `  (target <= ${TARGET_RATIO}: NOT met)`
+        : '  (informational)';
       console.log(`${`${large} / ${small}`.padEnd(46)} median ${median.toFixed(2)}  p95 ${p95.toFixed(2)}${mark}`);
     }
     console.log();
     console.log('SQL round trips per request:');
     for (const { small, large, equal } of pairChecks) {
-      console.log(`  ${small} ${statements[small].count}, ${large} ${statements[large].count}${equal ? ' (equal)' : '  <-- NOT EQUAL: the count depends on the size'}`);
+      console.log(
+        `  ${small} ${statements[small].count}, ${large} ${statements[large].count}${equal ? ' (equal)' : '  <-- NOT EQUAL: the count depends on the size'}`,
+      );
     }
     for (const name of ['reorder among 10,000', 'title, 100,000 pages', 'GET, 100,000 pages', 'move, depth ~100']) {
       console.log(`  ${name}:`);
       for (const [i, text] of statements[name].statements.entries()) console.log(`    ${i + 1}. ${text}`);
     }
-    console.log(`Sort keys changed by one reorder: ${Object.entries(rowsRewritten).map(([k, v]) => `${k} ${v}`).join(', ')}` +
-      (oneRowPerReorder ? '' : '  <-- expected 1: the reorder rewrote other siblings'));
-    console.log(`Longest sort key after the run: ${Object.entries(longestKey).map(([k, v]) => `${k} ${v}`).join(', ')} characters (rebalanced past 48)`);
+    console.log(
+      `Sort keys changed by one reorder: ${Object.entries(rowsRewritten)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}` + (oneRowPerReorder ? '' : '  <-- expected 1: the reorder rewrote other siblings'),
+    );
+    console.log(
+      `Longest sort key after the run: ${Object.entries(longestKey)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')} characters (rebalanced past 48)`,
+    );
     console.log(`Measured in ${measureSeconds.toFixed(1)} s`);
 
     const explain = options.explain ? await explainPageQueries(bench.db, a, b) : undefined;
-    if (explain) for (const [name, plan] of Object.entries(explain)) console.log(`\nEXPLAIN (ANALYZE, BUFFERS) ${name}\n${plan}`);
+    if (explain)
+      for (const [name, plan] of Object.entries(explain)) console.log(`\nEXPLAIN (ANALYZE, BUFFERS) ${name}\n${plan}`);
 
     const file = await writeResult('pages', {
       benchmark: 'pages',
@@ -252,9 +299,16 @@ async function main(): Promise<void> {
 /** The seeded workspaces hold the pages planned, all active, every one placed. */
 async function checkSeed(db: DataSource, a: PageWorkspace, b: PageWorkspace): Promise<{ a: number; b: number }> {
   const sizes = { a: 0, b: 0 };
-  for (const [key, ws] of [['a', a], ['b', b]] as const) {
-    const [{ pages, placed }] = await db.query<Array<{ pages: number; placed: number }>>(`SELECT count(*)::int AS pages, count(sort_key)::int AS placed FROM pages WHERE team_id = $1`, [ws.teamId]);
-    if (pages !== ws.pages.length || placed !== ws.pages.length) throw new Error(`${ws.teamId}: ${pages} pages, ${placed} placed; planned ${ws.pages.length}`);
+  for (const [key, ws] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
+    const [{ pages, placed }] = await db.query<Array<{ pages: number; placed: number }>>(
+      `SELECT count(*)::int AS pages, count(sort_key)::int AS placed FROM pages WHERE team_id = $1`,
+      [ws.teamId],
+    );
+    if (pages !== ws.pages.length || placed !== ws.pages.length)
+      throw new Error(`${ws.teamId}: ${pages} pages, ${placed} placed; planned ${ws.pages.length}`);
     sizes[key] = pages;
   }
   return sizes;
@@ -264,22 +318,61 @@ async function checkSeed(db: DataSource, a: PageWorkspace, b: PageWorkspace): Pr
 async function explainPageQueries(db: DataSource, a: PageWorkspace, b: PageWorkspace): Promise<Record<string, string>> {
   const plans: Record<string, string> = {};
   const order = async (ws: PageWorkspace): Promise<string[]> =>
-    (await db.query<Array<{ id: string }>>(`SELECT id::text FROM pages WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`, [ws.teamId, ws.family.parent])).map(
-      (r: { id: string }) => r.id,
-    );
+    (
+      await db.query<Array<{ id: string }>>(
+        `SELECT id::text FROM pages WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`,
+        [ws.teamId, ws.family.parent],
+      )
+    ).map((r: { id: string }) => r.id);
   const small = await order(a);
   const large = await order(b);
   // The keys a reorder of the first child to index 9,999 / 5,000 / 9 reads under its locks (the page itself left out).
-  const keysAt = (ws: PageWorkspace, pageId: string, index: number): PlaceParams => [ws.teamId, pageId, ws.userId, null, false, null, '1', ws.family.parent, index];
-  plans['PAGE_PLACE, 10,000 siblings, index 9,999'] = await explainAnalyze(db, PAGE_PLACE, keysAt(b, large[0], large.length - 1));
-  plans['PAGE_PLACE, 10,000 siblings, index 5,000'] = await explainAnalyze(db, PAGE_PLACE, keysAt(b, large[0], Math.floor(large.length / 2)));
-  plans['PAGE_PLACE, 10 siblings, index 9'] = await explainAnalyze(db, PAGE_PLACE, keysAt(a, small[0], small.length - 1));
+  const keysAt = (ws: PageWorkspace, pageId: string, index: number): PlaceParams => [
+    ws.teamId,
+    pageId,
+    ws.userId,
+    null,
+    false,
+    null,
+    '1',
+    ws.family.parent,
+    index,
+  ];
+  plans['PAGE_PLACE, 10,000 siblings, index 9,999'] = await explainAnalyze(
+    db,
+    PAGE_PLACE,
+    keysAt(b, large[0], large.length - 1),
+  );
+  plans['PAGE_PLACE, 10,000 siblings, index 5,000'] = await explainAnalyze(
+    db,
+    PAGE_PLACE,
+    keysAt(b, large[0], Math.floor(large.length / 2)),
+  );
+  plans['PAGE_PLACE, 10 siblings, index 9'] = await explainAnalyze(
+    db,
+    PAGE_PLACE,
+    keysAt(a, small[0], small.length - 1),
+  );
   // What a GET reads: its position is counted from the sibling blocks.
-  plans['READ_PAGE, last of 10,000 siblings'] = await explainAnalyze(db, READ_PAGE, [b.teamId, large.at(-1)!, b.userId]);
+  plans['READ_PAGE, last of 10,000 siblings'] = await explainAnalyze(db, READ_PAGE, [
+    b.teamId,
+    large.at(-1)!,
+    b.userId,
+  ]);
   plans['READ_PAGE, last of 10 siblings'] = await explainAnalyze(db, READ_PAGE, [a.teamId, small.at(-1)!, a.userId]);
   // A move's cycle check: the ancestry of a parent ~100 deep.
   const parent = b.chain[b.mover.homeDepth + 9];
-  plans['PAGE_PLACE, parent at depth 110'] = await explainAnalyze(db, PAGE_PLACE, [b.teamId, b.mover.id, b.userId, parent, false, null, null, '-1', 0]);
+  plans['PAGE_PLACE, parent at depth 110'] = await explainAnalyze(db, PAGE_PLACE, [
+    b.teamId,
+    b.mover.id,
+    b.userId,
+    parent,
+    false,
+    null,
+    null,
+    '-1',
+    0,
+  ]);
   return plans;
 }
 

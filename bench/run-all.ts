@@ -41,7 +41,15 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { quick: false, soak: false, duration: NaN, warmup: NaN, concurrency: [1, 16, 64], only: null, slices: NaN };
+  const options: Options = {
+    quick: false,
+    soak: false,
+    duration: NaN,
+    warmup: NaN,
+    concurrency: [1, 16, 64],
+    only: null,
+    slices: NaN,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
     const value = () => inline ?? argv[++i];
@@ -51,10 +59,16 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--warmup') options.warmup = Number(value());
     else if (flag === '--concurrency') options.concurrency = value().split(',').map(Number);
     // A comma before a digit is part of a name ("page reorder (10,000 siblings)").
-    else if (flag === '--only') options.only = value().split(/,(?!\d)/).map((s) => s.trim());
+    else if (flag === '--only')
+      options.only = value()
+        .split(/,(?!\d)/)
+        .map((s) => s.trim());
     else if (flag === '--slices') options.slices = Number(value());
     else if (flag === '--profile') options.profile = value();
-    else throw new Error(`Unknown argument ${argv[i]}; known: --quick, --soak, --duration S, --warmup S, --concurrency 1,16,64, --only "op,op", --slices N, --profile DIR`);
+    else
+      throw new Error(
+        `Unknown argument ${argv[i]}; known: --quick, --soak, --duration S, --warmup S, --concurrency 1,16,64, --only "op,op", --slices N, --profile DIR`,
+      );
   }
   if (Number.isNaN(options.duration)) options.duration = options.quick ? 2 : 10;
   if (Number.isNaN(options.warmup)) options.warmup = options.quick ? 0.3 : 5;
@@ -92,11 +106,19 @@ async function main(): Promise<void> {
     servers.push(baseline);
     const floor = await startServer('floor', database.url, options.profile);
     servers.push(floor);
-    log(`app ${app.baseUrl}, baseline ${baseline.baseUrl}, floor ${floor.baseUrl}; ${options.warmup} s warm-up + ${options.duration} s per run in ${options.slices} turns`);
+    log(
+      `app ${app.baseUrl}, baseline ${baseline.baseUrl}, floor ${floor.baseUrl}; ${options.warmup} s warm-up + ${options.duration} s per run in ${options.slices} turns`,
+    );
 
     const ops = operations(workspaces, options.quick).filter((op) => !options.only || options.only.includes(op.name));
     const rows: ResultRow[] = [];
-    const details: Array<{ operation: string; concurrency: number; app: RunFigures; baseline: RunFigures; floor: RunFigures }> = [];
+    const details: Array<{
+      operation: string;
+      concurrency: number;
+      app: RunFigures;
+      baseline: RunFigures;
+      floor: RunFigures;
+    }> = [];
     const three = [app, baseline, floor];
     let turn = 0;
     for (const op of ops) {
@@ -122,8 +144,12 @@ async function main(): Promise<void> {
           floor_ratio: round(ours.rps / least.rps, 3),
         });
         details.push({ operation: op.name, concurrency, app: ours, baseline: same, floor: least });
-        const failed = ours.failures + same.failures + least.failures > 0 ? `  FAILURES app ${ours.failures}, baseline ${same.failures}, floor ${least.failures}` : '';
-        const each = (figure: (f: RunFigures) => number | null, digits: number) => [ours, same, least].map((f) => figure(f)?.toFixed(digits) ?? '-').join(' / ');
+        const failed =
+          ours.failures + same.failures + least.failures > 0
+            ? `  FAILURES app ${ours.failures}, baseline ${same.failures}, floor ${least.failures}`
+            : '';
+        const each = (figure: (f: RunFigures) => number | null, digits: number) =>
+          [ours, same, least].map((f) => figure(f)?.toFixed(digits) ?? '-').join(' / ');
         log(
           `${op.name.padEnd(32)} c=${String(concurrency).padStart(2)}  app / baseline / floor: rps ${each((f) => f.rps, 0)}` +
             ` (${(ours.rps / same.rps).toFixed(2)}x baseline, ${(ours.rps / least.rps).toFixed(2)}x floor)  p99 ${each((f) => f.p99_ms, 1)} ms` +
@@ -140,10 +166,18 @@ async function main(): Promise<void> {
     // not hang on where those turns fell.
     const growth: GrowthResult[] = [];
     for (const { pair, small, large } of growthPairsIn(ops)) {
-      const [smallTime, largeTime] = await timePair(app, [small, large], options.warmup, GROWTH_LENGTH * options.duration, GROWTH_LENGTH * options.slices);
+      const [smallTime, largeTime] = await timePair(
+        app,
+        [small, large],
+        options.warmup,
+        GROWTH_LENGTH * options.duration,
+        GROWTH_LENGTH * options.slices,
+      );
       const ratio = largeTime.mean_ms / smallTime.mean_ms;
       growth.push({ label: pair.label, limit: pair.limit, small: smallTime, large: largeTime, ratio });
-      log(`${pair.label}: ${largeTime.mean_ms.toFixed(2)} vs ${smallTime.mean_ms.toFixed(2)} ms per request at concurrency 1, in turns = ${ratio.toFixed(2)}x (target <= ${pair.limit}x)`);
+      log(
+        `${pair.label}: ${largeTime.mean_ms.toFixed(2)} vs ${smallTime.mean_ms.toFixed(2)} ms per request at concurrency 1, in turns = ${ratio.toFixed(2)}x (target <= ${pair.limit}x)`,
+      );
     }
 
     let soakFigures: SoakFigures | undefined;
@@ -164,7 +198,17 @@ async function main(): Promise<void> {
       duration_s: options.duration,
       slices: options.slices,
     };
-    const files = await publish({ machine, results: rows }, { details, growth, soak: soakFigures, operations: ops.map((o) => ({ name: o.name, description: o.description })) }, log, options.only !== null);
+    const files = await publish(
+      { machine, results: rows },
+      {
+        details,
+        growth,
+        soak: soakFigures,
+        operations: ops.map((o) => ({ name: o.name, description: o.description })),
+      },
+      log,
+      options.only !== null,
+    );
     log(`wrote ${files.join(', ')} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     if (details.some((d) => d.app.failures + d.baseline.failures + d.floor.failures > 0)) {
       log(`some requests failed (see ${files.find((f) => f.endsWith('-details.json'))})`);

@@ -21,11 +21,17 @@ export const BODY_LIMIT = '1mb';
  * names no operation (404) instead of an alias of one. Without Nest's own body parser: configureApp
  * installs the only one. main.ts, the tests and the benchmarks all create the app here.
  */
-export function createApp(module: DynamicModule, options: Omit<NestApplicationOptions, 'bodyParser'> = {}): Promise<NestExpressApplication> {
+export function createApp(
+  module: DynamicModule,
+  options: Omit<NestApplicationOptions, 'bodyParser'> = {},
+): Promise<NestExpressApplication> {
   const instance = express();
   instance.set('case sensitive routing', true);
   instance.set('strict routing', true);
-  return NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(instance), { ...options, bodyParser: false });
+  return NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(instance), {
+    ...options,
+    bodyParser: false,
+  });
 }
 
 /**
@@ -33,7 +39,10 @@ export function createApp(module: DynamicModule, options: Omit<NestApplicationOp
  * validation, OpenAPI. main.ts and the e2e tests both call it, so they cannot drift apart.
  * The app must come from createApp.
  */
-export function configureApp(app: INestApplication, options: { logDestination?: DestinationStream } = {}): INestApplication {
+export function configureApp(
+  app: INestApplication,
+  options: { logDestination?: DestinationStream } = {},
+): INestApplication {
   const config = app.get(AppConfig);
   const server = app as NestExpressApplication;
   server.disable('x-powered-by');

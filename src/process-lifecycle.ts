@@ -28,7 +28,10 @@ export class ProcessLifecycle {
       if (undo) this.undo.push(() => undo(value));
       return value;
     });
-    this.current = done.then(() => true, () => false);
+    this.current = done.then(
+      () => true,
+      () => false,
+    );
     const value = await done;
     if (this.stopRequested) await new Promise<never>(() => undefined); // the signal handler owns the process now
     return value;

@@ -18,7 +18,7 @@ export async function countStatements(run: () => Promise<void>): Promise<Stateme
   const statements: string[] = [];
   proto.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined;
-    const text = typeof first === 'string' ? first : first?.text ?? '';
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
     statements.push(text.replace(/\s+/g, ' ').trim().slice(0, 100));
     return original.apply(this, args);
   };

@@ -54,7 +54,11 @@ type Handler = (caller: Caller, teamId: string, id: string, body: never) => Prom
 export async function startBaseline(options: BaselineOptions, port = 0): Promise<Baseline> {
   const config = loadConfig(process.env, { DATABASE_URL: options.databaseUrl });
   // The app's pool settings (size, timeouts, generic plans), under another application_name.
-  const pool = new Pool({ connectionString: options.databaseUrl, ...poolSettings(config), application_name: 'workspace-content-api-baseline' });
+  const pool = new Pool({
+    connectionString: options.databaseUrl,
+    ...poolSettings(config),
+    application_name: 'workspace-content-api-baseline',
+  });
   const db = new PoolSql(pool);
   const notes = new NotesService(db);
   const pages = new PagesService(db, config, new CollaborationTokens(config));
@@ -65,16 +69,46 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
     if (!header?.startsWith('Bearer ') || header.length === 7) throw new HttpError(401);
     const [row] = await db.query(AUTHENTICATE, [createHash('sha256').update(header.slice(7), 'utf8').digest()]);
     if (!row) throw new HttpError(401);
-    return { tokenId: row.id, teamId: row.team_id, userId: row.user_id, role: row.role, actor: { user_id: row.user_id, ...row.actor } };
+    return {
+      tokenId: row.id,
+      teamId: row.team_id,
+      userId: row.user_id,
+      role: row.role,
+      actor: { user_id: row.user_id, ...row.actor },
+    };
   }
 
   const routes: Array<{ method: string; pattern: RegExp; handler: Handler }> = [
-    { method: 'GET', pattern: /^\/v1\/([^/]+)\/notes\/templates\/([^/]+)$/, handler: async (c, t, i) => ({ note_template: await notes.get(c, t, i) }) },
-    { method: 'PATCH', pattern: /^\/v1\/([^/]+)\/notes\/templates\/([^/]+)$/, handler: async (c, t, i, b) => ({ note_template: await notes.update(c, t, i, b) }) },
-    { method: 'GET', pattern: /^\/v1\/([^/]+)\/pages\/([^/]+)$/, handler: async (c, t, i) => ({ page: await pages.get(c, t, i) }) },
-    { method: 'PATCH', pattern: /^\/v1\/([^/]+)\/pages\/([^/]+)$/, handler: async (c, t, i, b) => ({ page: await pages.update(c, t, i, b) }) },
-    { method: 'GET', pattern: /^\/v1\/([^/]+)\/cards\/([^/]+)$/, handler: async (c, t, i) => ({ card: await cards.get(c, t, i) }) },
-    { method: 'POST', pattern: /^\/v1\/([^/]+)\/cards\/([^/]+)\/tags$/, handler: async (c, t, i, b) => void (await cards.addTags(c, t, i, b)) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/([^/]+)\/notes\/templates\/([^/]+)$/,
+      handler: async (c, t, i) => ({ note_template: await notes.get(c, t, i) }),
+    },
+    {
+      method: 'PATCH',
+      pattern: /^\/v1\/([^/]+)\/notes\/templates\/([^/]+)$/,
+      handler: async (c, t, i, b) => ({ note_template: await notes.update(c, t, i, b) }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/([^/]+)\/pages\/([^/]+)$/,
+      handler: async (c, t, i) => ({ page: await pages.get(c, t, i) }),
+    },
+    {
+      method: 'PATCH',
+      pattern: /^\/v1\/([^/]+)\/pages\/([^/]+)$/,
+      handler: async (c, t, i, b) => ({ page: await pages.update(c, t, i, b) }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/([^/]+)\/cards\/([^/]+)$/,
+      handler: async (c, t, i) => ({ card: await cards.get(c, t, i) }),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/([^/]+)\/cards\/([^/]+)\/tags$/,
+      handler: async (c, t, i, b) => void (await cards.addTags(c, t, i, b)),
+    },
   ];
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -88,7 +122,9 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
     const result = await route.handler(caller, teamId, id, body as never);
     if (result === undefined) return void res.writeHead(204).end();
     const json = JSON.stringify(result);
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) }).end(json);
+    res
+      .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) })
+      .end(json);
   }
 
   const server = createServer((req, res) => {
@@ -98,7 +134,8 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
       const status = error instanceof HttpError || error instanceof DomainError ? error.status : 500;
       if (status === 500) console.error(error);
       const json = JSON.stringify({ error: { code: status } });
-      if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+      if (!res.headersSent)
+        res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
       res.end(json);
     });
   });

@@ -56,7 +56,10 @@ export interface Floor {
   close(): Promise<void>;
 }
 
-export async function startFloor(options: { databaseUrl: string; poolSize: number; statementTimeoutMs: number }, port = 0): Promise<Floor> {
+export async function startFloor(
+  options: { databaseUrl: string; poolSize: number; statementTimeoutMs: number },
+  port = 0,
+): Promise<Floor> {
   const pool = new Pool({
     connectionString: options.databaseUrl,
     max: options.poolSize,
@@ -70,7 +73,11 @@ export async function startFloor(options: { databaseUrl: string; poolSize: numbe
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw new HttpError(401);
     const hash = createHash('sha256').update(header.slice(7)).digest();
-    const [token] = await run<{ team_id: string; user_id: string; role: string; actor: string }>(pool, sql.AUTHENTICATE, [hash]);
+    const [token] = await run<{ team_id: string; user_id: string; role: string; actor: string }>(
+      pool,
+      sql.AUTHENTICATE,
+      [hash],
+    );
     if (!token) throw new HttpError(401);
     if (token.team_id !== teamId || !(write ? WRITERS : READERS).has(token.role)) throw new HttpError(403);
     return { teamId, userId: token.user_id, actor: token.actor };
@@ -86,7 +93,8 @@ export async function startFloor(options: { databaseUrl: string; poolSize: numbe
         return result;
       } catch (error) {
         await run(client, sql.ROLLBACK, []).catch(() => undefined);
-        if (!(error instanceof Moved || (error as { code?: string }).code === '40P01') || attempt === ATTEMPTS) throw error;
+        if (!(error instanceof Moved || (error as { code?: string }).code === '40P01') || attempt === ATTEMPTS)
+          throw error;
       } finally {
         client.release();
       }
@@ -104,17 +112,32 @@ export async function startFloor(options: { databaseUrl: string; poolSize: numbe
       if (typeof title !== 'string' || position !== undefined || projectId !== undefined) throw new HttpError(400);
       return { page: one(await transaction((c) => run(c, sql.RENAME_PAGE, [caller.teamId, id, title, caller.actor]))) };
     }
-    if (position !== undefined && !(Number.isSafeInteger(position) && (position as number) >= 0)) throw new HttpError(400);
+    if (position !== undefined && !(Number.isSafeInteger(position) && (position as number) >= 0))
+      throw new HttpError(400);
     if (projectId !== undefined && typeof projectId !== 'string') throw new HttpError(400);
-    return { page: await transaction((c) => place(c, caller, id, (position as number | undefined) ?? null, projectId ?? null)) };
+    return {
+      page: await transaction((c) => place(c, caller, id, (position as number | undefined) ?? null, projectId ?? null)),
+    };
   }
 
   /** Puts page `id` at `index` (null: last) among its siblings, or at the root of project `to`. */
-  async function place(client: PoolClient, caller: Caller, id: string, index: number | null, to: string | null): Promise<Row> {
-    const locked = (await run<{ project_id: string }>(client, sql.LOCK_PROJECTS, [caller.teamId, id, to])).map((r) => r.project_id);
+  async function place(
+    client: PoolClient,
+    caller: Caller,
+    id: string,
+    index: number | null,
+    to: string | null,
+  ): Promise<Row> {
+    const locked = (await run<{ project_id: string }>(client, sql.LOCK_PROJECTS, [caller.teamId, id, to])).map(
+      (r) => r.project_id,
+    );
     if (locked.length === 0) throw new HttpError(404);
     const offset = index ?? Number.MAX_SAFE_INTEGER;
-    const here = one(await run(client, sql.NEIGHBOUR_KEYS, [caller.teamId, id, to, offset])) as { project_id: string; keys: string[]; last: string | null };
+    const here = one(await run(client, sql.NEIGHBOUR_KEYS, [caller.teamId, id, to, offset])) as {
+      project_id: string;
+      keys: string[];
+      last: string | null;
+    };
     if (!locked.includes(here.project_id)) throw new Moved();
     const moving = to !== null && to !== here.project_id;
     if (!moving && index === null) return one(await run(client, sql.READ_PAGE, [caller.teamId, id]));
@@ -127,7 +150,10 @@ export async function startFloor(options: { databaseUrl: string; poolSize: numbe
   }
 
   async function attachTags(caller: Caller, id: string, body: Body): Promise<undefined> {
-    const given = [...(body.id === undefined ? [] : [body.id]), ...(Array.isArray(body.ids) ? (body.ids as unknown[]) : [])];
+    const given = [
+      ...(body.id === undefined ? [] : [body.id]),
+      ...(Array.isArray(body.ids) ? (body.ids as unknown[]) : []),
+    ];
     if (given.length === 0 || !given.every((x) => typeof x === 'string')) throw new HttpError(400);
     const ids = [...new Set(given)];
     await transaction(async (client) => {
@@ -139,10 +165,16 @@ export async function startFloor(options: { databaseUrl: string; poolSize: numbe
 
   type Handler = (caller: Caller, id: string, body: Body) => Promise<object | undefined>;
   const routes: Record<string, Handler> = {
-    'GET templates': async (c, id) => ({ note_template: one(await run(pool, sql.READ_TEMPLATE, [c.teamId, id, c.userId])) }),
+    'GET templates': async (c, id) => ({
+      note_template: one(await run(pool, sql.READ_TEMPLATE, [c.teamId, id, c.userId])),
+    }),
     'PATCH templates': async (c, id, body) => {
       if (typeof body.title !== 'string') throw new HttpError(400);
-      return { note_template: one(await transaction((t) => run(t, sql.RENAME_TEMPLATE, [c.teamId, id, c.userId, body.title, c.actor]))) };
+      return {
+        note_template: one(
+          await transaction((t) => run(t, sql.RENAME_TEMPLATE, [c.teamId, id, c.userId, body.title, c.actor])),
+        ),
+      };
     },
     'GET pages': async (c, id) => ({ page: one(await run(pool, sql.READ_PAGE, [c.teamId, id])) }),
     'PATCH pages': patchPage,
@@ -187,14 +219,17 @@ export async function startFloor(options: { databaseUrl: string; poolSize: numbe
 function routeOf(method: string, url: string): { route: string; teamId: string; id: string } {
   const [, v1, teamId, kind, id, last, ...more] = url.split('?')[0].split('/');
   if (v1 !== 'v1' || more.length > 0 || id === undefined) return { route: '', teamId, id };
-  if (kind === 'notes' && id === 'templates' && last !== undefined) return { route: `${method} templates`, teamId, id: last };
+  if (kind === 'notes' && id === 'templates' && last !== undefined)
+    return { route: `${method} templates`, teamId, id: last };
   return { route: `${method} ${kind}${last === undefined ? '' : `/${last}`}`, teamId, id };
 }
 
 function answer(res: ServerResponse, status: number, result: object | undefined): void {
   if (result === undefined) return void res.writeHead(status).end();
   const json = JSON.stringify(result);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) }).end(json);
+  res
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) })
+    .end(json);
 }
 
 /** A database refusal of what the request said: a missing referenced row, a value of the wrong type or out of range. */

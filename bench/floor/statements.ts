@@ -14,41 +14,58 @@ export const COMMIT = statement('commit', 'COMMIT');
 export const ROLLBACK = statement('rollback', 'ROLLBACK');
 
 /** The token by the SHA-256 of its secret, with its member's role, and the actor to stamp writes with. $1 hash. */
-export const AUTHENTICATE = statement('authenticate', `
+export const AUTHENTICATE = statement(
+  'authenticate',
+  `
   SELECT t.team_id, t.user_id, m.role, (jsonb_build_object('user_id', t.user_id) || t.actor)::text AS actor
     FROM tokens t JOIN members m ON m.team_id = t.team_id AND m.user_id = t.user_id
-   WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`);
+   WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`,
+);
 
 /** A template the caller $3 may see: its own, a built-in one or a shared one. */
-export const READ_TEMPLATE = statement('read_template', `
-  SELECT * FROM note_templates WHERE team_id = $1 AND id = $2 AND (owner_id = $3 OR owner_id IS NULL OR is_shared)`);
+export const READ_TEMPLATE = statement(
+  'read_template',
+  `
+  SELECT * FROM note_templates WHERE team_id = $1 AND id = $2 AND (owner_id = $3 OR owner_id IS NULL OR is_shared)`,
+);
 
 /** Only its owner $3 renames a template. $4 title, $5 actor. */
-export const RENAME_TEMPLATE = statement('rename_template', `
+export const RENAME_TEMPLATE = statement(
+  'rename_template',
+  `
   UPDATE note_templates SET title = $4, updated_by = $5::jsonb, time_updated = now()
    WHERE team_id = $1 AND id = $2 AND owner_id = $3
-  RETURNING *`);
+  RETURNING *`,
+);
 
 export const READ_PAGE = statement('read_page', `SELECT * FROM pages WHERE team_id = $1 AND id = $2`);
 
 /** $3 title, $4 actor. */
-export const RENAME_PAGE = statement('rename_page', `
-  UPDATE pages SET title = $3, updated_by = $4::jsonb, time_updated = now() WHERE team_id = $1 AND id = $2 RETURNING *`);
+export const RENAME_PAGE = statement(
+  'rename_page',
+  `
+  UPDATE pages SET title = $3, updated_by = $4::jsonb, time_updated = now() WHERE team_id = $1 AND id = $2 RETURNING *`,
+);
 
 /** A card with its tags in the order attached (ids as text: a bigint does not survive a JSON number). */
-export const READ_CARD = statement('read_card', `
+export const READ_CARD = statement(
+  'read_card',
+  `
   SELECT c.*, COALESCE((SELECT json_agg(json_build_object('id', t.id::text, 'project_id', t.project_id, 'name', t.name, 'slug', t.slug, 'color', t.color)
                                         ORDER BY ct.attached_seq)
                           FROM card_tags ct JOIN tags t ON t.team_id = ct.team_id AND t.id = ct.tag_id
                          WHERE ct.team_id = c.team_id AND ct.card_id = c.id), '[]') AS tags
-    FROM cards c WHERE c.team_id = $1 AND c.id = $2`);
+    FROM cards c WHERE c.team_id = $1 AND c.id = $2`,
+);
 
 /**
  * Attaches tags $3 (distinct ids, in order) that the card's project may use; pairs already there stay.
  * Answers how many ids named such a tag: fewer than given means an unknown id (or no card), and the
  * caller rolls back.
  */
-export const ATTACH_TAGS = statement('attach_tags', `
+export const ATTACH_TAGS = statement(
+  'attach_tags',
+  `
   WITH usable AS MATERIALIZED (
     SELECT t.id, w.n
       FROM unnest($3::bigint[]) WITH ORDINALITY AS w(id, n)
@@ -57,19 +74,23 @@ export const ATTACH_TAGS = statement('attach_tags', `
   ), attached AS (
     INSERT INTO card_tags (team_id, card_id, tag_id) SELECT $1, $2, id FROM usable ORDER BY n ON CONFLICT DO NOTHING
   )
-  SELECT count(*)::int AS usable FROM usable`);
+  SELECT count(*)::int AS usable FROM usable`,
+);
 
 /**
  * Takes the advisory lock of page $2's project and of project $3 (null: none), in byte order so two
  * movers never deadlock; the same keys as the service's, so the two exclude each other too. Answers
  * the projects locked (none: no such page).
  */
-export const LOCK_PROJECTS = statement('lock_projects', `
+export const LOCK_PROJECTS = statement(
+  'lock_projects',
+  `
   SELECT l.project_id, pg_advisory_xact_lock(hashtextextended($1 || '/' || l.project_id, 0))
     FROM (SELECT DISTINCT x COLLATE "C" AS project_id
             FROM pages p, unnest(ARRAY[p.project_id, $3::text]) AS x
            WHERE p.team_id = $1 AND p.id = $2 AND x IS NOT NULL
-           ORDER BY 1) l`);
+           ORDER BY 1) l`,
+);
 
 /**
  * Run under the lock, so it reads what the last holder committed: page $2's project and the sort keys
@@ -78,7 +99,9 @@ export const LOCK_PROJECTS = statement('lock_projects', `
  * and `last`. The index is found through page_sibling_blocks (sizes of runs of siblings, kept by the
  * schema's triggers): the block that holds it, then a walk inside that block. No row: no such page.
  */
-export const NEIGHBOUR_KEYS = statement('neighbour_keys', `
+export const NEIGHBOUR_KEYS = statement(
+  'neighbour_keys',
+  `
   WITH me AS MATERIALIZED (
     SELECT project_id,
            COALESCE($3::text, project_id) AS to_project,
@@ -106,18 +129,24 @@ export const NEIGHBOUR_KEYS = statement('neighbour_keys', `
            WHERE p.team_id = $1 AND p.project_id = me.to_project AND COALESCE(p.parent_id, -1) = me.to_parent
              AND p.sort_key IS NOT NULL AND p.id <> $2
            ORDER BY p.sort_key DESC LIMIT 1) AS last
-    FROM me`);
+    FROM me`,
+);
 
 /** Page $2 takes sort key $3 among its siblings. $4 actor. */
-export const REORDER_PAGE = statement('reorder_page', `
-  UPDATE pages SET sort_key = $3, updated_by = $4::jsonb, time_updated = now() WHERE team_id = $1 AND id = $2 RETURNING *`);
+export const REORDER_PAGE = statement(
+  'reorder_page',
+  `
+  UPDATE pages SET sort_key = $3, updated_by = $4::jsonb, time_updated = now() WHERE team_id = $1 AND id = $2 RETURNING *`,
+);
 
 /**
  * Page $2 goes to the root of project $3 with sort key $4, its subpages with it. Answers the page. $5
  * actor. The subtree as an array, so the rows are found by key: the planner guesses a recursive CTE
  * large and would hash-join it with every page of the workspace.
  */
-export const MOVE_PAGE = statement('move_page', `
+export const MOVE_PAGE = statement(
+  'move_page',
+  `
   WITH RECURSIVE subtree AS (
     SELECT id FROM pages WHERE team_id = $1 AND id = $2
     UNION ALL
@@ -132,4 +161,5 @@ export const MOVE_PAGE = statement('move_page', `
      WHERE p.team_id = $1 AND p.id = ANY (ARRAY(SELECT id FROM subtree))
     RETURNING p.*
   )
-  SELECT * FROM moved WHERE id = $2`);
+  SELECT * FROM moved WHERE id = $2`,
+);

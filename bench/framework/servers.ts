@@ -17,7 +17,10 @@ function startNodeHttp(): Promise<number> {
   const server = createServer((req, res) => {
     const match = PATH.exec(req.url ?? '');
     const body = JSON.stringify(answer(match ? match[1] : ''));
-    res.writeHead(match ? 200 : 404, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(match ? 200 : 404, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
     res.end(body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
@@ -45,7 +48,9 @@ class PagesController {
 class HelloModule {}
 
 async function startNest(): Promise<number> {
-  const app = await NestFactory.create<NestExpressApplication>(HelloModule, new ExpressAdapter(express()), { logger: false });
+  const app = await NestFactory.create<NestExpressApplication>(HelloModule, new ExpressAdapter(express()), {
+    logger: false,
+  });
   await app.listen(0, '127.0.0.1');
   return (app.getHttpServer().address() as AddressInfo).port;
 }

@@ -29,7 +29,13 @@ const { aggregateResult } = autocannon as unknown as {
  * autocannon at `connections`, every request drawn from the operation's generator. `raw`: the result
  * is left unaggregated (its histograms encoded), for `autocannon.aggregateResult` to merge with others.
  */
-async function cannon(server: ServerProcess, op: Operation, connections: number, length: Length, raw = false): Promise<autocannon.Result> {
+async function cannon(
+  server: ServerProcess,
+  op: Operation,
+  connections: number,
+  length: Length,
+  raw = false,
+): Promise<autocannon.Result> {
   return autocannon({
     url: server.baseUrl,
     connections,
@@ -93,7 +99,10 @@ async function inTurns(sides: readonly Side[], connections: number, seconds: num
       const databaseAfter = databaseCpuMs();
       own.raw.push(result);
       own.seconds += result.duration;
-      own.databaseCpuMs = own.databaseCpuMs !== null && databaseBefore !== null && databaseAfter !== null ? own.databaseCpuMs + databaseAfter - databaseBefore : null;
+      own.databaseCpuMs =
+        own.databaseCpuMs !== null && databaseBefore !== null && databaseAfter !== null
+          ? own.databaseCpuMs + databaseAfter - databaseBefore
+          : null;
     }
   }
   return turns;
@@ -117,7 +126,8 @@ export async function measureInTurns(
   for (const server of servers) await server.reset();
   const turns = await inTurns(sides, connections, seconds, slices);
   const figures: RunFigures[] = [];
-  for (const [index, server] of servers.entries()) figures.push(toFigures(server, turns[index], await server.stats(), connections));
+  for (const [index, server] of servers.entries())
+    figures.push(toFigures(server, turns[index], await server.stats(), connections));
   return figures;
 }
 
@@ -131,7 +141,13 @@ export interface SequentialTime {
  * Two operations on one server, one request at a time, a warm-up each then in turns (see inTurns): the growth targets
  * compare their mean times, which from two runs a minute apart would compare two moments of the machine.
  */
-export async function timePair(server: ServerProcess, ops: readonly [Operation, Operation], warmupSeconds: number, seconds: number, slices: number): Promise<[SequentialTime, SequentialTime]> {
+export async function timePair(
+  server: ServerProcess,
+  ops: readonly [Operation, Operation],
+  warmupSeconds: number,
+  seconds: number,
+  slices: number,
+): Promise<[SequentialTime, SequentialTime]> {
   const sides = ops.map((op) => ({ server, op }));
   await warmUp(sides, 1, warmupSeconds);
   const turns = await inTurns(sides, 1, seconds, slices);

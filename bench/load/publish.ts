@@ -42,7 +42,12 @@ export interface Extras {
  * BENCHMARKS.md and bench/chart.svg. A partial one (--only): writes bench/results/partial.json
  * (+ partial-details.json), leaving the published figures alone. Returns the paths written.
  */
-export async function publish(latest: Latest, extras: Extras, log: (line: string) => void, partial: boolean): Promise<string[]> {
+export async function publish(
+  latest: Latest,
+  extras: Extras,
+  log: (line: string) => void,
+  partial: boolean,
+): Promise<string[]> {
   const name = partial ? 'partial' : 'latest';
   const json = await writeResult(name, latest);
   const detailsFile = await writeResult(`${name}-details`, { machine: latest.machine, ...extras });
@@ -70,7 +75,9 @@ function markdownTable(rows: ResultRow[], extras: Extras): string {
   for (const r of rows) {
     const d = details.get(`${r.operation}@${r.concurrency}`);
     const three = (figure: (f: RunFigures) => number | null, digits: number) =>
-      d ? `${fixed(figure(d.app) ?? NaN, digits)} (${fixed(figure(d.baseline) ?? NaN, digits)}, ${fixed(figure(d.floor) ?? NaN, digits)})` : '–';
+      d
+        ? `${fixed(figure(d.app) ?? NaN, digits)} (${fixed(figure(d.baseline) ?? NaN, digits)}, ${fixed(figure(d.floor) ?? NaN, digits)})`
+        : '–';
     lines.push(
       `| ${r.operation} | ${r.concurrency} | ${fixed(r.rps, 0)} | ${fixed(r.baseline_rps, 0)} | ${fixed(r.floor_rps, 0)} | ${fixed(r.ratio, 2)} | ${fixed(r.floor_ratio, 2)} | ` +
         `${fixed(r.p50_ms, 1)} | ${fixed(r.p99_ms, 1)} | ${fixed(r.baseline_p99_ms, 1)} | ${fixed(r.floor_p99_ms, 1)} | ${fixed(r.p99_ms / r.floor_p99_ms, 2)} | ` +
@@ -90,25 +97,41 @@ function targets(rows: ResultRow[], extras: Extras): string[] {
     const at = near.filter((r) => r.concurrency === concurrency);
     if (at.length === 0) continue;
     const below = at.filter((r) => r.floor_ratio < 0.5);
-    out.push(`- GETs, title PATCHes and the 1-id tag attach at concurrency ${concurrency}, throughput ≥ 0.5× the floor's: ${mark(below.length === 0)}` +
-      `${listed('below', below.map((r) => `${r.operation} ${fixed(r.floor_ratio, 2)}×`))}; ${at.length - below.length} of ${at.length}.`);
+    out.push(
+      `- GETs, title PATCHes and the 1-id tag attach at concurrency ${concurrency}, throughput ≥ 0.5× the floor's: ${mark(below.length === 0)}` +
+        `${listed(
+          'below',
+          below.map((r) => `${r.operation} ${fixed(r.floor_ratio, 2)}×`),
+        )}; ${at.length - below.length} of ${at.length}.`,
+    );
   }
   const near16 = near.filter((r) => r.concurrency === 16);
   if (near16.length) {
     const over = near16.filter((r) => r.p99_ms > 3 * r.floor_p99_ms);
-    out.push(`- The same at concurrency 16, p99 ≤ 3× the floor's: ${mark(over.length === 0)}` +
-      `${listed('over', over.map((r) => `${r.operation} ${fixed(r.p99_ms / r.floor_p99_ms, 2)}×`))}; ${near16.length - over.length} of ${near16.length}.`);
+    out.push(
+      `- The same at concurrency 16, p99 ≤ 3× the floor's: ${mark(over.length === 0)}` +
+        `${listed(
+          'over',
+          over.map((r) => `${r.operation} ${fixed(r.p99_ms / r.floor_p99_ms, 2)}×`),
+        )}; ${near16.length - over.length} of ${near16.length}.`,
+    );
   }
-  const structural = rows.filter((r) => r.concurrency === 16 && STRUCTURAL_TARGETS.operations.some((name) => name.test(r.operation)));
+  const structural = rows.filter(
+    (r) => r.concurrency === 16 && STRUCTURAL_TARGETS.operations.some((name) => name.test(r.operation)),
+  );
   if (structural.length) {
     const reference = rows.find((r) => r.concurrency === 16 && STRUCTURAL_TARGETS.reference.test(r.operation));
     if (!reference) {
-      out.push(`- Reorders and moves at concurrency 16 ≥ ${STRUCTURAL_TARGETS.share}× the floor's page title PATCH: not checked (the page title PATCH of the large workspace was not run at 16).`);
+      out.push(
+        `- Reorders and moves at concurrency 16 ≥ ${STRUCTURAL_TARGETS.share}× the floor's page title PATCH: not checked (the page title PATCH of the large workspace was not run at 16).`,
+      );
     } else {
       const share = (r: ResultRow) => r.rps / reference.floor_rps;
       const below = structural.filter((r) => share(r) < STRUCTURAL_TARGETS.share);
-      out.push(`- Reorders and moves at concurrency 16 ≥ ${STRUCTURAL_TARGETS.share}× the floor's ${reference.operation} (${fixed(reference.floor_rps, 0)} req/s): ${mark(below.length === 0)} ` +
-        `(${structural.map((r) => `${r.operation} ${fixed(r.rps, 0)} req/s = ${fixed(share(r), 3)}×`).join(', ')}).`);
+      out.push(
+        `- Reorders and moves at concurrency 16 ≥ ${STRUCTURAL_TARGETS.share}× the floor's ${reference.operation} (${fixed(reference.floor_rps, 0)} req/s): ${mark(below.length === 0)} ` +
+          `(${structural.map((r) => `${r.operation} ${fixed(r.rps, 0)} req/s = ${fixed(share(r), 3)}×`).join(', ')}).`,
+      );
     }
   }
   // Per operation at its lowest concurrency run: requests in flight when a turn ends count their queries but not their answer.
@@ -118,14 +141,27 @@ function targets(rows: ResultRow[], extras: Extras): string[] {
   });
   if (trips.length) {
     const over = trips.filter(({ row, limit }) => Number(row.app.round_trips.toFixed(1)) > limit);
-    out.push(`- Round trips per request, ours (baseline, floor): ${mark(over.length === 0)}${listed('over', over.map(({ row }) => row.operation))}; ` +
-      trips.map(({ row, limit }) => `${row.operation} ${fixed(row.app.round_trips, 1)} (${fixed(row.baseline.round_trips, 1)}, ${fixed(row.floor.round_trips, 1)}), target ≤ ${limit}`).join('; ') + '.');
+    out.push(
+      `- Round trips per request, ours (baseline, floor): ${mark(over.length === 0)}${listed(
+        'over',
+        over.map(({ row }) => row.operation),
+      )}; ` +
+        trips
+          .map(
+            ({ row, limit }) =>
+              `${row.operation} ${fixed(row.app.round_trips, 1)} (${fixed(row.baseline.round_trips, 1)}, ${fixed(row.floor.round_trips, 1)}), target ≤ ${limit}`,
+          )
+          .join('; ') +
+        '.',
+    );
   }
   // At concurrency 1 a request's mean time is 1 s / req/s, to a hundredth of a millisecond; autocannon's
   // p50 is whole milliseconds, too coarse for requests of 1 to 6 ms (shown beside it).
   for (const g of extras.growth) {
-    out.push(`- ${g.label}: mean time per request at concurrency 1, the two timed in turns, ${fixed(g.large.mean_ms, 2)} vs ${fixed(g.small.mean_ms, 2)} ms = ` +
-      `${fixed(g.ratio, 2)}× (p50 ${fixed(g.large.p50_ms, 0)} vs ${fixed(g.small.p50_ms, 0)} ms; target ≤ ${g.limit}×): ${mark(g.ratio <= g.limit)}.`);
+    out.push(
+      `- ${g.label}: mean time per request at concurrency 1, the two timed in turns, ${fixed(g.large.mean_ms, 2)} vs ${fixed(g.small.mean_ms, 2)} ms = ` +
+        `${fixed(g.ratio, 2)}× (p50 ${fixed(g.large.p50_ms, 0)} vs ${fixed(g.small.p50_ms, 0)} ms; target ≤ ${g.limit}×): ${mark(g.ratio <= g.limit)}.`,
+    );
   }
   if (extras.soak) {
     const s = extras.soak;
@@ -143,19 +179,27 @@ function targets(rows: ResultRow[], extras: Extras): string[] {
 /** Each operation's run at the lowest concurrency measured, where round trips are counted best. */
 function lowestConcurrency(details: Extras['details']): Map<string, Extras['details'][number]> {
   const lowest = new Map<string, Extras['details'][number]>();
-  for (const d of details) if ((lowest.get(d.operation)?.concurrency ?? Infinity) > d.concurrency) lowest.set(d.operation, d);
+  for (const d of details)
+    if ((lowest.get(d.operation)?.concurrency ?? Infinity) > d.concurrency) lowest.set(d.operation, d);
   return lowest;
 }
 
 function gaps(rows: ResultRow[], extras: Extras): string[] {
   const loaded = rows.filter((r) => r.concurrency >= 16).sort((a, b) => a.floor_ratio - b.floor_ratio);
-  const out = loaded.slice(0, 5).map(
-    (r) => `- ${r.operation} at concurrency ${r.concurrency}: ${fixed(r.floor_ratio, 2)}× the floor's throughput (${fixed(r.rps, 0)} vs ${fixed(r.floor_rps, 0)} req/s; the baseline ${fixed(r.baseline_rps, 0)}), p99 ${fixed(r.p99_ms, 1)} vs ${fixed(r.floor_p99_ms, 1)} ms.`,
-  );
+  const out = loaded
+    .slice(0, 5)
+    .map(
+      (r) =>
+        `- ${r.operation} at concurrency ${r.concurrency}: ${fixed(r.floor_ratio, 2)}× the floor's throughput (${fixed(r.rps, 0)} vs ${fixed(r.floor_rps, 0)} req/s; the baseline ${fixed(r.baseline_rps, 0)}), p99 ${fixed(r.p99_ms, 1)} vs ${fixed(r.floor_p99_ms, 1)} ms.`,
+    );
   const extraTrips = [...lowestConcurrency(extras.details).values()]
     .filter((d) => d.app.round_trips - d.floor.round_trips >= 0.5)
     .map((d) => `${d.operation} ${fixed(d.app.round_trips, 1)} vs ${fixed(d.floor.round_trips, 1)}`);
-  out.push(extraTrips.length ? `- More SQL round trips per request than the floor: ${extraTrips.join('; ')}.` : '- Round trips per request: never more than the floor.');
+  out.push(
+    extraTrips.length
+      ? `- More SQL round trips per request than the floor: ${extraTrips.join('; ')}.`
+      : '- Round trips per request: never more than the floor.',
+  );
   return out;
 }
 
@@ -291,9 +335,27 @@ async function renderChart(rows: ResultRow[]): Promise<string> {
   const load = new Function('name', 'return import(name)') as <Module>(name: string) => Promise<Module>;
   const [vega, vegaLite] = await Promise.all([load<Vega>('vega'), load<VegaLite>('vega-lite')]);
   const values = rows.flatMap((r) => [
-    { operation: r.operation, concurrency: `concurrency ${r.concurrency}`, server: 'ours (NestJS)', rps: r.rps, p99: r.p99_ms },
-    { operation: r.operation, concurrency: `concurrency ${r.concurrency}`, server: 'baseline (our SQL, node:http + pg)', rps: r.baseline_rps, p99: r.baseline_p99_ms },
-    { operation: r.operation, concurrency: `concurrency ${r.concurrency}`, server: 'floor (least SQL, node:http + pg)', rps: r.floor_rps, p99: r.floor_p99_ms },
+    {
+      operation: r.operation,
+      concurrency: `concurrency ${r.concurrency}`,
+      server: 'ours (NestJS)',
+      rps: r.rps,
+      p99: r.p99_ms,
+    },
+    {
+      operation: r.operation,
+      concurrency: `concurrency ${r.concurrency}`,
+      server: 'baseline (our SQL, node:http + pg)',
+      rps: r.baseline_rps,
+      p99: r.baseline_p99_ms,
+    },
+    {
+      operation: r.operation,
+      concurrency: `concurrency ${r.concurrency}`,
+      server: 'floor (least SQL, node:http + pg)',
+      rps: r.floor_rps,
+      p99: r.floor_p99_ms,
+    },
   ]);
   const panel = (field: 'rps' | 'p99', title: string, log: boolean) => ({
     mark: { type: 'bar', tooltip: true },
@@ -304,14 +366,23 @@ async function renderChart(rows: ResultRow[]): Promise<string> {
       y: { field: 'operation', type: 'nominal', title: null, sort: null },
       yOffset: { field: 'server', type: 'nominal', sort: null },
       x: { field, type: 'quantitative', title, scale: log ? { type: 'log' } : {} },
-      color: { field: 'server', type: 'nominal', title: null, sort: null, scale: { range: ['#4c78a8', '#bab0ac', '#54a24b'] } },
+      color: {
+        field: 'server',
+        type: 'nominal',
+        title: null,
+        sort: null,
+        scale: { range: ['#4c78a8', '#bab0ac', '#54a24b'] },
+      },
     },
   });
   const spec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: 'Throughput and p99 latency by operation: ours, the same-SQL baseline and the floor',
     data: { values },
-    hconcat: [panel('rps', 'requests / s (higher is better)', false), panel('p99', 'p99 latency, ms, log scale (lower is better)', true)],
+    hconcat: [
+      panel('rps', 'requests / s (higher is better)', false),
+      panel('p99', 'p99 latency, ms, log scale (lower is better)', true),
+    ],
     config: { legend: { orient: 'top' }, font: 'sans-serif' },
   };
   const compiled = vegaLite.compile(spec).spec;

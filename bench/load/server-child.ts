@@ -49,7 +49,15 @@ function installProbe(): void {
       sample();
       const cpu = process.cpuUsage(cpuAtReset);
       const memory = process.memoryUsage();
-      process.send!({ type: 'stats', queries, answered, peakRssMb: peakRss / MB, rssMb: memory.rss / MB, heapUsedMb: memory.heapUsed / MB, cpuMs: (cpu.user + cpu.system) / 1000 });
+      process.send!({
+        type: 'stats',
+        queries,
+        answered,
+        peakRssMb: peakRss / MB,
+        rssMb: memory.rss / MB,
+        heapUsedMb: memory.heapUsed / MB,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      });
     }
   });
 }
@@ -67,7 +75,11 @@ async function main(): Promise<void> {
     const bench = await startBenchApp({ LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_PER_MINUTE) });
     port = (bench.app.getHttpServer().address() as AddressInfo).port;
   } else if (kind === 'baseline' || kind === 'floor') {
-    const settings = { databaseUrl, poolSize: Number(process.env.DB_POOL_SIZE ?? 10), statementTimeoutMs: Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 5000) };
+    const settings = {
+      databaseUrl,
+      poolSize: Number(process.env.DB_POOL_SIZE ?? 10),
+      statementTimeoutMs: Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 5000),
+    };
     if (kind === 'baseline') port = (await (await import('../baseline/server')).startBaseline(settings)).port;
     else port = (await (await import('../floor/server')).startFloor(settings)).port;
   } else {

@@ -42,7 +42,8 @@ export async function startServer(kind: ServerKind, databaseUrl: string, profile
         child.off('exit', onExit);
         resolve(message);
       };
-      const onExit = (code: number | null) => reject(new Error(`${kind} server exited (${code}) before answering ${type}`));
+      const onExit = (code: number | null) =>
+        reject(new Error(`${kind} server exited (${code}) before answering ${type}`));
       child.on('message', onMessage);
       child.once('exit', onExit);
     });

@@ -29,14 +29,22 @@ const WINDOW_S = 60;
  * lands anywhere on it; the lowest reading of a minute is what stays after the collections, and a
  * leak is what raises it.
  */
-export async function soak(server: ServerProcess, ops: Operation[], concurrency: number, seconds: number, log: (line: string) => void): Promise<SoakFigures> {
+export async function soak(
+  server: ServerProcess,
+  ops: Operation[],
+  concurrency: number,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<SoakFigures> {
   log(`soak: ${seconds} s at concurrency ${concurrency} against the ${server.kind}, every operation in turn`);
   let turn = 0;
   const samples: SoakFigures['samples'] = [];
   const started = performance.now();
   const sampler = setInterval(() => {
     const second = Math.round((performance.now() - started) / 1000);
-    void server.stats().then((s) => samples.push({ second, rss_mb: round1(s.rssMb), heap_used_mb: round1(s.heapUsedMb) }));
+    void server
+      .stats()
+      .then((s) => samples.push({ second, rss_mb: round1(s.rssMb), heap_used_mb: round1(s.heapUsedMb) }));
   }, SAMPLE_EVERY_S * 1000);
   const result = await autocannon({
     url: server.baseUrl,
@@ -48,7 +56,13 @@ export async function soak(server: ServerProcess, ops: Operation[], concurrency:
         setupRequest: (request) => {
           const op = ops[turn++ % ops.length];
           const next = op.next();
-          return { ...request, method: next.method, path: next.path, body: next.body, headers: { authorization: op.auth, 'content-type': 'application/json' } };
+          return {
+            ...request,
+            method: next.method,
+            path: next.path,
+            body: next.body,
+            headers: { authorization: op.auth, 'content-type': 'application/json' },
+          };
         },
       },
     ],

@@ -52,7 +52,13 @@ export interface Operation {
 
 export async function seed(bench: BenchApp, quick: boolean, log: (line: string) => void): Promise<Workspaces> {
   const a = planPageWorkspace('a', { total: 100, family: 10, chainDepth: 20, otherProjects: 2, seed: 1 });
-  const b = planPageWorkspace('b', { total: quick ? 20_000 : 100_000, family: 10_000, chainDepth: 200, otherProjects: 8, seed: 2 });
+  const b = planPageWorkspace('b', {
+    total: quick ? 20_000 : 100_000,
+    family: 10_000,
+    chainDepth: 200,
+    otherProjects: 8,
+    seed: 2,
+  });
   for (const ws of [a, b]) {
     const start = performance.now();
     // ANALYZE after each document, as autovacuum would between imports (see bench/README.md, pages).
@@ -71,11 +77,20 @@ export async function seed(bench: BenchApp, quick: boolean, log: (line: string) 
       owner_id: b.userId,
       title: `Template ${i + 1}`,
       context: 'Seeded by bench/load',
-      sections: [{ title: 'Yesterday', description: '' }, { title: 'Today', description: '' }],
+      sections: [
+        { title: 'Yesterday', description: '' },
+        { title: 'Today', description: '' },
+      ],
       ai_actions: false,
       is_shared: false,
     })),
-    tags: Array.from({ length: TAGS }, (_, i) => ({ team_id: team, id: String(i + 1), project_id: null, name: `Tag ${i + 1}`, color: 'blue' })),
+    tags: Array.from({ length: TAGS }, (_, i) => ({
+      team_id: team,
+      id: String(i + 1),
+      project_id: null,
+      name: `Tag ${i + 1}`,
+      color: 'blue',
+    })),
   });
   for (let first = 1; first <= CARDS; first += 2_500) {
     await bench.importDocument({
@@ -89,7 +104,9 @@ export async function seed(bench: BenchApp, quick: boolean, log: (line: string) 
           title: `Card ${id}`,
           owner_id: b.userId,
           members: [b.userId],
-          tags: read ? Array.from({ length: TAGS_PER_READ_CARD }, (_, t) => String(((id * 7 + t * 97) % TAGS) + 1)) : [],
+          tags: read
+            ? Array.from({ length: TAGS_PER_READ_CARD }, (_, t) => String(((id * 7 + t * 97) % TAGS) + 1))
+            : [],
         };
       }),
     });
@@ -98,7 +115,9 @@ export async function seed(bench: BenchApp, quick: boolean, log: (line: string) 
   await bench.db.query(
     'VACUUM (ANALYZE) pages, page_archives, page_members, page_bookmarks, page_watchers, page_comments, projects, note_templates, note_template_favourites, tags, cards, card_members, card_tags, tokens, members',
   );
-  log(`seeded ${TEMPLATES} templates, ${TAGS} tags, ${CARDS} cards and vacuumed in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  log(
+    `seeded ${TEMPLATES} templates, ${TAGS} tags, ${CARDS} cards and vacuumed in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+  );
   return { a, b };
 }
 
@@ -168,44 +187,61 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
       auth: b.auth,
       status: 200,
       description: `GET of a random card of ${READ_CARDS[1] - READ_CARDS[0] + 1} with ${TAGS_PER_READ_CARD} tags each (with each tag's card count)`,
-      next: () => ({ method: 'GET', path: `/v1/${b.teamId}/cards/${READ_CARDS[0] + randomBelow(random, READ_CARDS[1] - READ_CARDS[0] + 1)}` }),
+      next: () => ({
+        method: 'GET',
+        path: `/v1/${b.teamId}/cards/${READ_CARDS[0] + randomBelow(random, READ_CARDS[1] - READ_CARDS[0] + 1)}`,
+      }),
     },
     {
       name: 'template PATCH title',
       auth: b.auth,
       status: 200,
       description: `PATCH {"title": new} of a random template of ${TEMPLATES.toLocaleString('en')} (a new title each request)`,
-      next: () => ({ method: 'PATCH', path: `/v1/${b.teamId}/notes/templates/tpl${randomBelow(random, TEMPLATES) + 1}`, body: json({ title: `Title ${unique()}` }) }),
+      next: () => ({
+        method: 'PATCH',
+        path: `/v1/${b.teamId}/notes/templates/tpl${randomBelow(random, TEMPLATES) + 1}`,
+        body: json({ title: `Title ${unique()}` }),
+      }),
     },
     {
       name: `page title PATCH (${b.pages.length / 1000}k pages)`,
       auth: b.auth,
       status: 200,
       description: `PATCH {"title": new} of a random page of ${b.pages.length.toLocaleString('en')}`,
-      next: () => ({ method: 'PATCH', path: pagePath(b, pick(random, b.pageIds)), body: json({ title: `Title ${unique()}` }) }),
+      next: () => ({
+        method: 'PATCH',
+        path: pagePath(b, pick(random, b.pageIds)),
+        body: json({ title: `Title ${unique()}` }),
+      }),
     },
     ...[
-          {
-            name: 'page title PATCH (100 pages)',
-            full: true,
-            auth: a.auth,
-            status: 200,
-            description: `PATCH {"title": new} of a random page of ${a.pages.length}`,
-            next: (): Request => ({ method: 'PATCH', path: pagePath(a, pick(random, a.pageIds)), body: json({ title: `Title ${unique()}` }) }),
-          },
-        ],
+      {
+        name: 'page title PATCH (100 pages)',
+        full: true,
+        auth: a.auth,
+        status: 200,
+        description: `PATCH {"title": new} of a random page of ${a.pages.length}`,
+        next: (): Request => ({
+          method: 'PATCH',
+          path: pagePath(a, pick(random, a.pageIds)),
+          body: json({ title: `Title ${unique()}` }),
+        }),
+      },
+    ],
     {
       name: 'page reorder (10 siblings)',
       auth: a.auth,
       status: 200,
-      description: 'PATCH {"position": p} of a random child of the 10-child parent, p random in 0..9 but never the page\'s own index, so every request moves it',
+      description:
+        'PATCH {"position": p} of a random child of the 10-child parent, p random in 0..9 but never the page\'s own index, so every request moves it',
       next: reorders(a),
     },
     {
       name: 'page reorder (10,000 siblings)',
       auth: b.auth,
       status: 200,
-      description: 'PATCH {"position": p} of a random child of the 10,000-child parent, p random in 0..9,999 but never the page\'s own index',
+      description:
+        'PATCH {"position": p} of a random child of the 10,000-child parent, p random in 0..9,999 but never the page\'s own index',
       next: reorders(b),
     },
     {

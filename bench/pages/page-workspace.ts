@@ -57,7 +57,14 @@ export function planPageWorkspace(label: string, shape: WorkspaceShape): PageWor
   const depth = new Map<string, number>();
   const add = (projectId: string, parent: string | null): string => {
     const id = String(pages.length + 1);
-    pages.push({ team_id: teamId, id, project_id: projectId, parent_page_id: parent ?? '', title: `Page ${id}`, owner_id: userId });
+    pages.push({
+      team_id: teamId,
+      id,
+      project_id: projectId,
+      parent_page_id: parent ?? '',
+      title: `Page ${id}`,
+      owner_id: userId,
+    });
     depth.set(id, parent === null ? 1 : depth.get(parent)! + 1);
     return id;
   };
@@ -71,7 +78,10 @@ export function planPageWorkspace(label: string, shape: WorkspaceShape): PageWor
   const mover = { id: add('2', chain[homeDepth - 1]), home: chain[homeDepth - 1], homeDepth };
 
   const rest = shape.total - pages.length;
-  if (rest < 0) throw new Error(`${label}: ${shape.total} pages cannot hold a family of ${shape.family} and a chain of ${shape.chainDepth}`);
+  if (rest < 0)
+    throw new Error(
+      `${label}: ${shape.total} pages cannot hold a family of ${shape.family} and a chain of ${shape.chainDepth}`,
+    );
   for (let p = 0; p < shape.otherProjects; p++) {
     const projectId = String(p + 3);
     let quota = Math.floor(rest / shape.otherProjects) + (p < rest % shape.otherProjects ? 1 : 0);
@@ -114,10 +124,20 @@ export function importDocuments(ws: PageWorkspace, batch: number): object[] {
       workspaces: [{ id: ws.teamId, name: `Pages benchmark ${ws.pages.length}` }],
       users: [{ id: ws.userId, name: 'Bench member', email: `member@${ws.teamId}.example.com` }],
       members: [{ team_id: ws.teamId, user_id: ws.userId, role: 'member' }],
-      tokens: [{ id: `${ws.teamId}-token`, team_id: ws.teamId, user_id: ws.userId, token: secret, expires_at: null, actor: { type: 'user' } }],
+      tokens: [
+        {
+          id: `${ws.teamId}-token`,
+          team_id: ws.teamId,
+          user_id: ws.userId,
+          token: secret,
+          expires_at: null,
+          actor: { type: 'user' },
+        },
+      ],
       projects: projectIds(ws).map((id) => ({ team_id: ws.teamId, id, title: `Project ${id}` })),
     },
   ];
-  for (let start = 0; start < ws.pages.length; start += batch) docs.push({ pages: ws.pages.slice(start, start + batch) });
+  for (let start = 0; start < ws.pages.length; start += batch)
+    docs.push({ pages: ws.pages.slice(start, start + batch) });
   return docs;
 }

@@ -30,7 +30,14 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
   const database = await openBenchDatabase();
   try {
     // No rate limit: a benchmark sends thousands of requests with one token.
-    const config = loadConfig(process.env, { RUN_MIGRATIONS: 'true', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env, DATABASE_URL: database.url, PORT: '0' });
+    const config = loadConfig(process.env, {
+      RUN_MIGRATIONS: 'true',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+      DATABASE_URL: database.url,
+      PORT: '0',
+    });
     const app = await createApp(SeedableAppModule.forRoot(config, database.url), { logger: false });
     configureApp(app);
     await app.listen(0, '127.0.0.1');

@@ -2,12 +2,20 @@ import { DataSource } from 'typeorm';
 import type { Statement } from '../../src/database/statement';
 
 /** EXPLAIN (ANALYZE, BUFFERS) of a catalogue statement inside a transaction that is rolled back, so it changes nothing. */
-export async function explainAnalyze<Params extends readonly unknown[], Row>(db: DataSource, statement: Statement<Params, Row>, params: Params): Promise<string> {
+export async function explainAnalyze<Params extends readonly unknown[], Row>(
+  db: DataSource,
+  statement: Statement<Params, Row>,
+  params: Params,
+): Promise<string> {
   const runner = db.createQueryRunner();
   await runner.connect();
   try {
     await runner.startTransaction();
-    const rows = await db.query<Array<{ 'QUERY PLAN': string }>>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, [...params], runner);
+    const rows = await db.query<Array<{ 'QUERY PLAN': string }>>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
+      [...params],
+      runner,
+    );
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   } finally {
     await runner.rollbackTransaction().catch(() => undefined);

@@ -47,7 +47,10 @@ export interface Variant {
  * inside a round rotates so no variant always follows the same one. `warmup` rounds are run and
  * discarded, then `n` rounds are measured. Returns each variant's measured latencies (ms).
  */
-export async function runInterleaved(variants: readonly Variant[], options: { warmup: number; n: number }): Promise<Record<string, number[]>> {
+export async function runInterleaved(
+  variants: readonly Variant[],
+  options: { warmup: number; n: number },
+): Promise<Record<string, number[]>> {
   const samples: Record<string, number[]> = Object.fromEntries(variants.map((v) => [v.name, []]));
   const calls = variants.map(() => 0);
   for (let round = 0; round < options.warmup + options.n; round++) {

@@ -39,7 +39,9 @@ function owner(url: string, functionName: string): string {
 function table(title: string, totals: Map<string, number>, all: number, top: number): void {
   console.log(`\n${title}`);
   for (const [name, micros] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    console.log(`${((100 * micros) / all).toFixed(1).padStart(6)}%  ${(micros / 1000).toFixed(0).padStart(7)} ms  ${name}`);
+    console.log(
+      `${((100 * micros) / all).toFixed(1).padStart(6)}%  ${(micros / 1000).toFixed(0).padStart(7)} ms  ${name}`,
+    );
   }
 }
 

@@ -10,7 +10,12 @@ export function parseArgs<K extends string>(argv: string[], defaults: Record<K, 
   const options: Record<string, number> = { ...defaults };
   for (let i = 0; i < argv.length; i++) {
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
-    if (!match || !(match[1] in defaults)) throw new Error(`Unknown argument ${argv[i]}; known: ${Object.keys(defaults).map((k) => `--${k}`).join(', ')}`);
+    if (!match || !(match[1] in defaults))
+      throw new Error(
+        `Unknown argument ${argv[i]}; known: ${Object.keys(defaults)
+          .map((k) => `--${k}`)
+          .join(', ')}`,
+      );
     const raw = match[2] ?? argv[++i];
     const value = Number(raw);
     if (!Number.isInteger(value) || value < 0) throw new Error(`--${match[1]} needs a whole number, got ${raw}`);
@@ -24,9 +29,18 @@ const ms = (x: number) => x.toFixed(2);
 /** A small fixed-width table: variant, n, median, p95, mean, min, max (ms). */
 export function latencyTable(rows: Array<{ name: string; summary: LatencySummary }>): string {
   const header = ['variant', 'n', 'median ms', 'p95 ms', 'mean ms', 'min ms', 'max ms'];
-  const body = rows.map(({ name, summary: s }) => [name, String(s.n), ms(s.median), ms(s.p95), ms(s.mean), ms(s.min), ms(s.max)]);
+  const body = rows.map(({ name, summary: s }) => [
+    name,
+    String(s.n),
+    ms(s.median),
+    ms(s.p95),
+    ms(s.mean),
+    ms(s.min),
+    ms(s.max),
+  ]);
   const widths = header.map((h, c) => Math.max(h.length, ...body.map((r) => r[c].length)));
-  const line = (cells: string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 

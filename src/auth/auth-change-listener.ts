@@ -68,7 +68,8 @@ export class AuthChangeListener implements OnApplicationBootstrap, OnApplication
     client.end().catch(() => undefined);
     if (this.stopped) return;
     const delay = RETRY_MS[Math.min(this.attempts++, RETRY_MS.length - 1)];
-    if (this.attempts === 1) this.logger.warn(`Lost the ${CHANNEL} listener; token lookups go to the database until it is back`);
+    if (this.attempts === 1)
+      this.logger.warn(`Lost the ${CHANNEL} listener; token lookups go to the database until it is back`);
     this.retry = setTimeout(() => void this.listen(), delay);
     this.retry.unref();
   }

@@ -4,7 +4,10 @@ import { RateLimitStorage } from './rate-limit.storage';
 
 /** One call to increment, after the clock moved by `advance` ms (backwards now and then). */
 const step = fc.record({
-  advance: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 0, max: 400 }) }, { weight: 1, arbitrary: fc.integer({ min: -300, max: 3_000 }) }),
+  advance: fc.oneof(
+    { weight: 8, arbitrary: fc.integer({ min: 0, max: 400 }) },
+    { weight: 1, arbitrary: fc.integer({ min: -300, max: 3_000 }) },
+  ),
   key: fc.constantFrom('a', 'b'),
   throttler: fc.constantFrom('default', 'burst'),
 });
@@ -20,22 +23,27 @@ describe('RateLimitStorage', () => {
   it.each([
     ['with a block', 1_000],
     ['without a block', 0],
-  ])('answers every increment as @nestjs/throttler\'s own storage does (%s)', async (_, blockDuration) => {
+  ])("answers every increment as @nestjs/throttler's own storage does (%s)", async (_, blockDuration) => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 500, max: 2_000 }), fc.array(step, { minLength: 20, maxLength: 150, size: 'max' }), async (limit, ttl, steps) => {
-        const ours = new RateLimitStorage();
-        const library = new ThrottlerStorageService();
-        try {
-          for (const { advance, key, throttler } of steps) {
-            now += advance;
-            const expected = await library.increment(key, ttl, limit, blockDuration, throttler);
-            expect(await ours.increment(key, ttl, limit, blockDuration, throttler)).toEqual(expected);
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 500, max: 2_000 }),
+        fc.array(step, { minLength: 20, maxLength: 150, size: 'max' }),
+        async (limit, ttl, steps) => {
+          const ours = new RateLimitStorage();
+          const library = new ThrottlerStorageService();
+          try {
+            for (const { advance, key, throttler } of steps) {
+              now += advance;
+              const expected = await library.increment(key, ttl, limit, blockDuration, throttler);
+              expect(await ours.increment(key, ttl, limit, blockDuration, throttler)).toEqual(expected);
+            }
+          } finally {
+            ours.onApplicationShutdown();
+            library.onApplicationShutdown();
           }
-        } finally {
-          ours.onApplicationShutdown();
-          library.onApplicationShutdown();
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
   });

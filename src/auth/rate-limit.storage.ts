@@ -76,11 +76,23 @@ export class RateLimitStorage implements ThrottlerStorage, OnApplicationShutdown
   private readonly records = new Map<string, RateLimitRecord>();
   private readonly sweep = setInterval(() => this.evictIdleRecords(Date.now()), SWEEP_INTERVAL_MS).unref();
 
-  increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+  increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottlerStorageRecord> {
     return Promise.resolve(this.hit(key, ttl, limit, blockDuration, throttlerName));
   }
 
-  private hit(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): ThrottlerStorageRecord {
+  private hit(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): ThrottlerStorageRecord {
     const now = Date.now();
     let record = this.records.get(key);
     if (!record) {
@@ -105,7 +117,12 @@ export class RateLimitStorage implements ThrottlerStorage, OnApplicationShutdown
         totalHits++;
       }
       const timeToBlockExpire = totalHits > 0 ? Math.ceil((hits.oldest() - now) / 1000) : timeToExpire;
-      return { totalHits: totalHits + (isBlocked ? 1 : 0), timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? timeToBlockExpire : 0 };
+      return {
+        totalHits: totalHits + (isBlocked ? 1 : 0),
+        timeToExpire,
+        isBlocked,
+        timeToBlockExpire: isBlocked ? timeToBlockExpire : 0,
+      };
     }
     if (!record.isBlocked) {
       hits.add(now + ttl);

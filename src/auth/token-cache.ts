@@ -23,7 +23,10 @@ export class TokenCache {
   private generation = 0;
 
   constructor(config: AppConfig) {
-    this.entries = config.tokenCacheTtlMs > 0 ? new LRUCache({ max: MAX_TOKENS, ttl: config.tokenCacheTtlMs, ttlAutopurge: false }) : null;
+    this.entries =
+      config.tokenCacheTtlMs > 0
+        ? new LRUCache({ max: MAX_TOKENS, ttl: config.tokenCacheTtlMs, ttlAutopurge: false })
+        : null;
   }
 
   get(tokenHash: string): Caller | undefined {

@@ -26,7 +26,6 @@ export interface IssuedToken {
   expires_at: number | null;
 }
 
-
 @Injectable()
 export class TokensService {
   constructor(

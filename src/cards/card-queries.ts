@@ -16,7 +16,15 @@ export interface AttachRow {
  * No row: no such card.
  */
 export const ATTACH_TAGS = statement<
-  [teamId: string, cardId: string, callerId: string, tagIds: string[], listedOnly: boolean, allStorable: boolean, actor: string],
+  [
+    teamId: string,
+    cardId: string,
+    callerId: string,
+    tagIds: string[],
+    listedOnly: boolean,
+    allStorable: boolean,
+    actor: string,
+  ],
   AttachRow
 >(
   'attach_tags',

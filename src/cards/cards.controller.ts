@@ -20,7 +20,11 @@ export class CardsController {
   @ApiOkResponse({ type: CardResponse })
   @ApiNotModified()
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'CARD_NOT_FOUND')
-  async get(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @CardIdParam() cardId: string): Promise<CardResponse> {
+  async get(
+    @CurrentCaller() caller: Caller,
+    @TeamIdParam() teamId: string,
+    @CardIdParam() cardId: string,
+  ): Promise<CardResponse> {
     return { card: await this.cards.get(caller, teamId, cardId) };
   }
 
@@ -31,15 +35,28 @@ export class CardsController {
     summary: 'Attach existing tags to a card',
     description:
       'Send `id`, `ids` or both; their union is attached, duplicates collapsed, at most 100 distinct ids. ' +
-      'Every tag must be workspace-wide or of the card\'s project, else 404 naming the unknown ids and nothing is attached. ' +
+      "Every tag must be workspace-wide or of the card's project, else 404 naming the unknown ids and nothing is attached. " +
       'Attaching an attached tag is not an error.',
   })
   @ApiNoContentResponse({ description: 'The tags are attached' })
   @ApiErrors(
-    'VALIDATION_FAILED', 'UNKNOWN_FIELD', 'TAG_IDS_MISSING', 'TAG_IDS_TOO_MANY', 'INVALID_TEAM_ID',
-    'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'CARD_NOT_FOUND', 'TAG_NOT_FOUND',
+    'VALIDATION_FAILED',
+    'UNKNOWN_FIELD',
+    'TAG_IDS_MISSING',
+    'TAG_IDS_TOO_MANY',
+    'INVALID_TEAM_ID',
+    'INVALID_PATH_PARAMETER',
+    'UNAUTHENTICATED',
+    'ACCESS_DENIED',
+    'CARD_NOT_FOUND',
+    'TAG_NOT_FOUND',
   )
-  async addTags(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @CardIdParam() cardId: string, @Body() body: AddCardTagsDto): Promise<void> {
+  async addTags(
+    @CurrentCaller() caller: Caller,
+    @TeamIdParam() teamId: string,
+    @CardIdParam() cardId: string,
+    @Body() body: AddCardTagsDto,
+  ): Promise<void> {
     await this.cards.addTags(caller, teamId, cardId, body);
   }
 }

@@ -31,7 +31,15 @@ export class CardsService {
 
     const storable = ids.filter(fitsBigint);
     const listedOnly = limitedToListedResources(caller.role);
-    const [card] = await this.db.query(ATTACH_TAGS, [teamId, cardId, caller.userId, storable, listedOnly, storable.length === ids.length, JSON.stringify(caller.actor)]);
+    const [card] = await this.db.query(ATTACH_TAGS, [
+      teamId,
+      cardId,
+      caller.userId,
+      storable,
+      listedOnly,
+      storable.length === ids.length,
+      JSON.stringify(caller.actor),
+    ]);
     if (!card) throw CardErrors.notFound(cardId);
     assertListedAccess(caller, card.caller_is_member);
     const unknown = [...ids.filter((id) => !fitsBigint(id)), ...card.unknown];

@@ -7,12 +7,16 @@ export function printResult(result: unknown): void {
  * Wraps a command's action: a failure becomes one `error: ...` line on stderr and exit code 1.
  * The process then ends by itself once the database is closed, so stdout is never cut short.
  */
-export function reportingFailure<A extends unknown[]>(action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+export function reportingFailure<A extends unknown[]>(
+  action: (...args: A) => Promise<void>,
+): (...args: A) => Promise<void> {
   return async (...args: A) => {
     try {
       await action(...args);
     } catch (error) {
-      const [first, ...rest] = (error instanceof Error ? error.message : String(error)).split('\n').map((line) => line.trim());
+      const [first, ...rest] = (error instanceof Error ? error.message : String(error))
+        .split('\n')
+        .map((line) => line.trim());
       process.stderr.write(`error: ${[first, rest.filter(Boolean).join('; ')].filter(Boolean).join(' ')}\n`);
       process.exitCode = 1;
     }

@@ -11,7 +11,10 @@ export const CodePoints = (min: number, max: number, options?: ValidationOptions
       constraints: [min, max],
       validator: {
         validate: (value: unknown) => typeof value === 'string' && [...value].length >= min && [...value].length <= max,
-        defaultMessage: () => (min === 0 ? `$property must be at most ${max} characters` : `$property must be a string of ${min} to ${max} characters`),
+        defaultMessage: () =>
+          min === 0
+            ? `$property must be at most ${max} characters`
+            : `$property must be a string of ${min} to ${max} characters`,
       },
     },
     options,

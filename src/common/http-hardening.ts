@@ -13,7 +13,9 @@ import { sendError } from '../errors/error-response';
 export function hardenHttp(app: INestApplication, config: AppConfig): void {
   const api = helmet();
   const docs = helmet({ contentSecurityPolicy: false });
-  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/docs') ? docs : api)(req, res, next));
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    (req.path.startsWith('/docs') ? docs : api)(req, res, next),
+  );
   if (config.corsOrigins) {
     app.enableCors({
       origin: config.corsOrigins,

@@ -5,7 +5,8 @@ import { isURL, ValidateBy, ValidationOptions } from 'class-validator';
  * takes IRIs and stray characters ("https://ex.com/😀", "{", "|", "%zz"), which a response could then
  * not carry as a `uri`.
  */
-const URI_CHARACTERS = /^(?:[A-Za-z0-9\-._~:/?@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*(?:#(?:[A-Za-z0-9\-._~:/?@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)?$/;
+const URI_CHARACTERS =
+  /^(?:[A-Za-z0-9\-._~:/?@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*(?:#(?:[A-Za-z0-9\-._~:/?@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)?$/;
 /** Brackets belong only around an IPv6 host. */
 const IP_LITERAL_HOST = /^(https?:\/\/(?:[^@/?#]*@)?)\[[0-9A-Fa-f:.]+\]/i;
 
@@ -19,7 +20,8 @@ export const IsHttpUri = (options?: ValidationOptions) =>
           typeof value === 'string' &&
           isURL(value, { protocols: ['http', 'https'], require_protocol: true, require_tld: false }) &&
           URI_CHARACTERS.test(value.replace(IP_LITERAL_HOST, '$1ip')),
-        defaultMessage: () => '$property must be an absolute http(s) URL, with characters outside RFC 3986 percent-encoded',
+        defaultMessage: () =>
+          '$property must be an absolute http(s) URL, with characters outside RFC 3986 percent-encoded',
       },
     },
     options,

@@ -13,5 +13,7 @@ export interface Image {
 /** A plain object with only the Image fields that were given, in a fixed order. */
 export function normaliseImage(image: Image): Image {
   const { type, src, id, blurhash, color, emoji } = image;
-  return Object.fromEntries(Object.entries({ type, src, id, blurhash, color, emoji }).filter(([, v]) => v !== undefined)) as unknown as Image;
+  return Object.fromEntries(
+    Object.entries({ type, src, id, blurhash, color, emoji }).filter(([, v]) => v !== undefined),
+  ) as unknown as Image;
 }

@@ -24,7 +24,8 @@ export class JsonBodyGuard implements CanActivate {
     const raw: unknown = request.body;
     request.body = undefined;
     if (!Buffer.isBuffer(raw) || raw.length === 0) return true;
-    if (this.reflector.getAllAndOverride<boolean>(ACCEPTS_ANY_BODY, [context.getHandler(), context.getClass()])) return true;
+    if (this.reflector.getAllAndOverride<boolean>(ACCEPTS_ANY_BODY, [context.getHandler(), context.getClass()]))
+      return true;
     requireJson(request.headers['content-type']);
     request.body = parseJson(raw);
     return true;
@@ -34,7 +35,10 @@ export class JsonBodyGuard implements CanActivate {
 function requireJson(contentType: string | undefined): void {
   const [type, ...parameters] = (contentType ?? '').split(';').map((part) => part.trim());
   if (!JSON_TYPE.test(type)) throw CommonErrors.unsupportedMediaType(type || '(none)');
-  const charset = parameters.find((p) => /^charset=/i.test(p))?.slice('charset='.length).replace(/"/g, '');
+  const charset = parameters
+    .find((p) => /^charset=/i.test(p))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
   if (charset !== undefined && !/^utf-?8$/i.test(charset)) throw CommonErrors.unsupportedCharset(charset);
 }
 

@@ -26,4 +26,5 @@ function canonical(value: unknown): unknown {
  * Spells a well-formed id (or each id of a list) canonically, before validation, so that the code
  * behind the DTO can compare ids as strings. Anything else is left as sent, for the validators to refuse.
  */
-export const CanonicalId = () => Transform(({ value }) => (Array.isArray(value) ? value.map(canonical) : canonical(value)));
+export const CanonicalId = () =>
+  Transform(({ value }) => (Array.isArray(value) ? value.map(canonical) : canonical(value)));

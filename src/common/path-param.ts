@@ -30,11 +30,19 @@ class PathParamPipe implements PipeTransform<string, string> {
  * it does not match) and described in the OpenAPI document. A rule without `mustBe` only documents
  * it: team_id's shape is checked earlier, by WorkspaceAccessGuard (before membership).
  */
-export function PathParam(name: string, rule: Pick<PathParamRule, 'pattern' | 'description'> & Partial<PathParamRule>): ParameterDecorator {
+export function PathParam(
+  name: string,
+  rule: Pick<PathParamRule, 'pattern' | 'description'> & Partial<PathParamRule>,
+): ParameterDecorator {
   const pipes = rule.mustBe === undefined ? [] : [new PathParamPipe(rule as PathParamRule)];
   return (target, method, index) => {
     Param(name, ...pipes)(target, method, index);
     const handler = Object.getOwnPropertyDescriptor(target, method!)!;
-    ApiParam({ name, required: true, description: rule.description, schema: { type: 'string', pattern: rule.pattern.source } })(target, method!, handler);
+    ApiParam({
+      name,
+      required: true,
+      description: rule.description,
+      schema: { type: 'string', pattern: rule.pattern.source },
+    })(target, method!, handler);
   };
 }

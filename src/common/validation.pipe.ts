@@ -43,11 +43,15 @@ function requireObjectBody(value: unknown): object {
 
 export function fromValidationErrors(errors: ValidationError[], parentPath = ''): DomainError {
   const first = errors[0];
-  const path = parentPath ? `${parentPath}${/^\d+$/.test(first.property) ? `[${first.property}]` : `.${first.property}`}` : first.property;
+  const path = parentPath
+    ? `${parentPath}${/^\d+$/.test(first.property) ? `[${first.property}]` : `.${first.property}`}`
+    : first.property;
   if (!first.constraints && first.children?.length) return fromValidationErrors(first.children, path);
   const [rule, message] = Object.entries(first.constraints ?? { invalid: `${first.property} is invalid` })[0];
   if (rule === 'whitelistValidation') return CommonErrors.unknownField(path);
   // class-validator messages start with the property name; put the full path in its place.
-  const named = message.startsWith(first.property) ? `${path}${message.slice(first.property.length)}` : `${path}: ${message}`;
+  const named = message.startsWith(first.property)
+    ? `${path}${message.slice(first.property.length)}`
+    : `${path}: ${message}`;
   return CommonErrors.validation(named);
 }

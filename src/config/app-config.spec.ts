@@ -3,29 +3,54 @@ import { ConfigError, loadConfig } from './app-config';
 describe('loadConfig', () => {
   it('has a working default for everything', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, dataDir: './.data', runMigrations: true, logLevel: 'info' });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir: './.data',
+      runMigrations: true,
+      logLevel: 'info',
+    });
     expect(config.publicPagesBaseUrl).toBe('http://localhost:3000/p');
   });
 
   it('reads and converts the environment', () => {
-    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://x@db/y', RUN_MIGRATIONS: 'false', PUBLIC_PAGES_BASE_URL: 'https://pages.example.com/' });
-    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://x@db/y', runMigrations: false, publicPagesBaseUrl: 'https://pages.example.com' });
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://x@db/y',
+      RUN_MIGRATIONS: 'false',
+      PUBLIC_PAGES_BASE_URL: 'https://pages.example.com/',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://x@db/y',
+      runMigrations: false,
+      publicPagesBaseUrl: 'https://pages.example.com',
+    });
   });
 
   it('fails naming every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT="eighty"[\s\S]*LOG_LEVEL="loud"|LOG_LEVEL="loud"[\s\S]*PORT=/);
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT="eighty"[\s\S]*LOG_LEVEL="loud"|LOG_LEVEL="loud"[\s\S]*PORT=/,
+    );
   });
 
   it.each([
-    ['true', true], ['TRUE', true], ['1', true], ['False', false], ['0', false], ['', true],
+    ['true', true],
+    ['TRUE', true],
+    ['1', true],
+    ['False', false],
+    ['0', false],
+    ['', true],
   ])('reads RUN_MIGRATIONS=%j as %s', (value, expected) => {
     expect(loadConfig({ RUN_MIGRATIONS: value }).runMigrations).toBe(expected);
   });
 
   it.each(['yes', 'no', 'banana', 'on', '2'])('rejects RUN_MIGRATIONS=%j naming it', (value) => {
     expect(() => loadConfig({ RUN_MIGRATIONS: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ RUN_MIGRATIONS: value })).toThrow(`RUN_MIGRATIONS=${JSON.stringify(value)}: RUN_MIGRATIONS must be true, false, 1 or 0`);
+    expect(() => loadConfig({ RUN_MIGRATIONS: value })).toThrow(
+      `RUN_MIGRATIONS=${JSON.stringify(value)}: RUN_MIGRATIONS must be true, false, 1 or 0`,
+    );
   });
 
   it.each(['postgres://u:p@db:5432/app', 'postgresql://u@db/app?sslmode=require'])('accepts DATABASE_URL=%j', (url) => {
@@ -36,15 +61,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
-  it.each(['not a url', 'mysql://u@db/app', 'http://db/app', 'postgres://', 'db:5432/app'])('rejects DATABASE_URL=%j naming it', (url) => {
-    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(`DATABASE_URL=${JSON.stringify(url)}: DATABASE_URL must be a URL starting with postgres:// or postgresql://`);
-  });
+  it.each(['not a url', 'mysql://u@db/app', 'http://db/app', 'postgres://', 'db:5432/app'])(
+    'rejects DATABASE_URL=%j naming it',
+    (url) => {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+        `DATABASE_URL=${JSON.stringify(url)}: DATABASE_URL must be a URL starting with postgres:// or postgresql://`,
+      );
+    },
+  );
 
   it('does not repeat a password or secret it rejects', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/app', COLLABORATION_SECRET: 'short-s3cret' })).toThrow(
-      /DATABASE_URL="mysql:\/\/app:\*\*\*@db\/app"[\s\S]*COLLABORATION_SECRET=\(hidden\)/,
-    );
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/app', COLLABORATION_SECRET: 'short-s3cret' })).not.toThrow(/s3cret/);
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/app', COLLABORATION_SECRET: 'short-s3cret' }),
+    ).toThrow(/DATABASE_URL="mysql:\/\/app:\*\*\*@db\/app"[\s\S]*COLLABORATION_SECRET=\(hidden\)/);
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/app', COLLABORATION_SECRET: 'short-s3cret' }),
+    ).not.toThrow(/s3cret/);
   });
 });

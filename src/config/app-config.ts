@@ -1,6 +1,18 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { randomBytes } from 'node:crypto';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -14,43 +26,68 @@ const toBool = () =>
 
 /** The environment the service reads, validated once at boot. Every setting has a working default. */
 class Environment {
-  @toInt() @IsInt() @Min(0) @Max(65535)
+  @toInt()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT = 3000;
 
   /** A PostgreSQL URL. Unset means: run the embedded PostgreSQL whose data lives in DATA_DIR. */
-  @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a URL starting with postgres:// or postgresql://' })
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, {
+    message: 'DATABASE_URL must be a URL starting with postgres:// or postgresql://',
+  })
   DATABASE_URL?: string;
 
   @IsString()
   DATA_DIR = './.data';
 
-  @toInt() @IsInt() @Min(1) @Max(65535)
+  @toInt()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
   EMBEDDED_PG_PORT = 54329;
 
-  @toInt() @IsInt() @Min(1) @Max(500)
+  @toInt()
+  @IsInt()
+  @Min(1)
+  @Max(500)
   DB_POOL_SIZE = 10;
 
-  @toInt() @IsInt() @Min(100) @Max(60000)
+  @toInt()
+  @IsInt()
+  @Min(100)
+  @Max(60000)
   DB_CONNECT_TIMEOUT_MS = 3000;
 
-  @toInt() @IsInt() @Min(100) @Max(600000)
+  @toInt()
+  @IsInt()
+  @Min(100)
+  @Max(600000)
   DB_STATEMENT_TIMEOUT_MS = 5000;
 
-  @toBool() @IsBoolean({ message: 'RUN_MIGRATIONS must be true, false, 1 or 0' })
+  @toBool()
+  @IsBoolean({ message: 'RUN_MIGRATIONS must be true, false, 1 or 0' })
   RUN_MIGRATIONS = true;
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
 
-  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   PUBLIC_PAGES_BASE_URL?: string;
 
   /** Signs page collaboration tokens; every instance behind one address needs the same value. */
-  @IsOptional() @IsString() @MinLength(32)
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
   COLLABORATION_SECRET?: string;
 
   /** Requests per token (per address without one) per minute and process; 0 turns the limit off. */
-  @toInt() @IsInt() @Min(0) @Max(1_000_000)
+  @toInt()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE = 1200;
 
   /**
@@ -58,15 +95,22 @@ class Environment {
    * tokens or members empties the cache of every instance at once (LISTEN/NOTIFY); this only bounds
    * how long a lookup is trusted.
    */
-  @toInt() @IsInt() @Min(0) @Max(3_600_000)
+  @toInt()
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
   TOKEN_CACHE_TTL_MS = 10000;
 
   /** A request still unanswered after this long gets a 503, so no client waits forever. */
-  @toInt() @IsInt() @Min(1000) @Max(600000)
+  @toInt()
+  @IsInt()
+  @Min(1000)
+  @Max(600000)
   REQUEST_TIMEOUT_MS = 10000;
 
   /** Comma-separated browser origins allowed by CORS, or * for any; unset: no CORS headers. */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   CORS_ORIGINS?: string;
 }
 
@@ -110,7 +154,9 @@ export class AppConfig {
     this.rateLimitPerMinute = env.RATE_LIMIT_PER_MINUTE;
     this.requestTimeoutMs = env.REQUEST_TIMEOUT_MS;
     this.tokenCacheTtlMs = env.TOKEN_CACHE_TTL_MS;
-    const origins = env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+    const origins = env.CORS_ORIGINS?.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
     this.corsOrigins = origins?.includes('*') ? true : origins?.length ? origins : undefined;
   }
 }
@@ -119,12 +165,17 @@ export class AppConfig {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Record<string, string> = {}): AppConfig {
   const known = Object.keys(new Environment());
   const picked = Object.fromEntries(
-    Object.entries({ ...source, ...overrides }).filter(([key, value]) => value !== undefined && value !== '' && (known.includes(key) || OPTIONAL_KEYS.includes(key))),
+    Object.entries({ ...source, ...overrides }).filter(
+      ([key, value]) => value !== undefined && value !== '' && (known.includes(key) || OPTIONAL_KEYS.includes(key)),
+    ),
   );
   const env = plainToInstance(Environment, picked);
   const errors = validateSync(env, { forbidUnknownValues: false });
   if (errors.length > 0) {
-    const lines = errors.map((e) => `  ${e.property}=${shown(e.property, picked[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    const lines = errors.map(
+      (e) =>
+        `  ${e.property}=${shown(e.property, picked[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return new AppConfig(env);
@@ -133,5 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: R
 /** A rejected value as the error shows it: secrets and URL passwords are hidden, since the message reaches logs. */
 function shown(key: string, value: unknown): string {
   if (key === 'COLLABORATION_SECRET') return '(hidden)';
-  return JSON.stringify(typeof value === 'string' ? value.replace(/^([a-z][\w+.-]*:\/\/[^/@:]*:)[^/@]*@/i, '$1***@') : value);
+  return JSON.stringify(
+    typeof value === 'string' ? value.replace(/^([a-z][\w+.-]*:\/\/[^/@:]*:)[^/@]*@/i, '$1***@') : value,
+  );
 }

@@ -46,7 +46,8 @@ class DropOnReadTimeoutClient extends Client {
   // Overloads of pg's query; TypeORM and pg-pool use the forms that return a promise or take a callback.
   query(...args: unknown[]): never {
     const drop = (error: unknown) => {
-      if ((error as Error | undefined)?.message === 'Query read timeout') (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      if ((error as Error | undefined)?.message === 'Query read timeout')
+        (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
     };
     const last = args.length - 1;
     if (typeof args[last] === 'function') {

@@ -11,7 +11,9 @@ const ATTEMPTS = 8;
 
 function isRetryable(error: unknown): boolean {
   if (error instanceof StaleRead) return true;
-  const code = (error as { code?: string; driverError?: { code?: string } })?.driverError?.code ?? (error as { code?: string })?.code;
+  const code =
+    (error as { code?: string; driverError?: { code?: string } })?.driverError?.code ??
+    (error as { code?: string })?.code;
   return code !== undefined && RETRYABLE_SQLSTATES.has(code);
 }
 

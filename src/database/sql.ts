@@ -5,7 +5,10 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { SqlSession, Statement } from './statement';
 
 /** A statement as pg's query config: the name makes pg prepare it once per connection. */
-function prepared<Params extends readonly unknown[], Row>(statement: Statement<Params, Row>, params: Params): QueryConfig {
+function prepared<Params extends readonly unknown[], Row>(
+  statement: Statement<Params, Row>,
+  params: Params,
+): QueryConfig {
   return { name: statement.name, text: statement.text, values: params as unknown as unknown[] };
 }
 
@@ -13,7 +16,10 @@ function prepared<Params extends readonly unknown[], Row>(statement: Statement<P
 export class PoolSql implements SqlSession {
   constructor(private readonly pool: Pool) {}
 
-  async query<Params extends readonly unknown[], Row>(statement: Statement<Params, Row>, params: Params): Promise<Row[]> {
+  async query<Params extends readonly unknown[], Row>(
+    statement: Statement<Params, Row>,
+    params: Params,
+  ): Promise<Row[]> {
     return (await this.pool.query(prepared(statement, params))).rows as Row[];
   }
 
@@ -57,7 +63,10 @@ export class Sql extends PoolSql {
 /** One checked-out connection as a SqlSession. */
 export function sessionOf(client: PoolClient): SqlSession {
   return {
-    async query<Params extends readonly unknown[], Row>(statement: Statement<Params, Row>, params: Params): Promise<Row[]> {
+    async query<Params extends readonly unknown[], Row>(
+      statement: Statement<Params, Row>,
+      params: Params,
+    ): Promise<Row[]> {
       return (await client.query(prepared(statement, params))).rows as Row[];
     },
   };

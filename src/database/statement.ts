@@ -16,7 +16,10 @@ const names = new Set<string>();
  * Declares a statement. A name names one text on every connection of the pool, so two statements
  * may never share one (pg refuses a second text under a name it has prepared).
  */
-export function statement<Params extends readonly unknown[], Row = never>(name: string, text: string): Statement<Params, Row> {
+export function statement<Params extends readonly unknown[], Row = never>(
+  name: string,
+  text: string,
+): Statement<Params, Row> {
   if (names.has(name)) throw new Error(`Two statements are named ${name}`);
   names.add(name);
   return { name, text };

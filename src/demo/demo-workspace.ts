@@ -32,12 +32,36 @@ export const DEMO_WORKSPACE: ImportDocument = {
     },
   ],
   pages: [
-    { team_id: DEMO_TEAM_ID, id: '1', project_id: '1', title: 'Welcome', owner_id: DEMO_OWNER_ID, members: [{ user_id: 'demo-grace', role: 'member' }] },
-    { team_id: DEMO_TEAM_ID, id: '2', project_id: '1', parent_page_id: '1', title: 'Getting started', owner_id: 'demo-grace' },
+    {
+      team_id: DEMO_TEAM_ID,
+      id: '1',
+      project_id: '1',
+      title: 'Welcome',
+      owner_id: DEMO_OWNER_ID,
+      members: [{ user_id: 'demo-grace', role: 'member' }],
+    },
+    {
+      team_id: DEMO_TEAM_ID,
+      id: '2',
+      project_id: '1',
+      parent_page_id: '1',
+      title: 'Getting started',
+      owner_id: 'demo-grace',
+    },
   ],
   tags: [
     { team_id: DEMO_TEAM_ID, id: '1', project_id: null, name: 'Bug', color: 'red' },
     { team_id: DEMO_TEAM_ID, id: '2', project_id: '1', name: 'Docs', color: 'blue' },
   ],
-  cards: [{ team_id: DEMO_TEAM_ID, id: '1', project_id: '1', title: 'Try the API', owner_id: DEMO_OWNER_ID, members: ['demo-grace'], tags: ['1'] }],
+  cards: [
+    {
+      team_id: DEMO_TEAM_ID,
+      id: '1',
+      project_id: '1',
+      title: 'Try the API',
+      owner_id: DEMO_OWNER_ID,
+      members: ['demo-grace'],
+      tags: ['1'],
+    },
+  ],
 };

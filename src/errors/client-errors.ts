@@ -15,7 +15,8 @@ type Log = (fields: object, message: string) => void;
 export function answerClientErrors(server: Server, log: Log): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
-    const domainError = error.code === 'HPE_HEADER_OVERFLOW' ? CommonErrors.headersTooLarge() : CommonErrors.malformedRequest();
+    const domainError =
+      error.code === 'HPE_HEADER_OVERFLOW' ? CommonErrors.headersTooLarge() : CommonErrors.malformedRequest();
     const id = randomUUID();
     log({ error_id: id, error_sec: domainError.sec, code: error.code }, 'malformed HTTP request');
     const body = JSON.stringify(errorBody(domainError, id));

@@ -36,11 +36,15 @@ function fromBodyParser(exception: unknown): DomainError | undefined {
     case 'request.aborted':
       return CommonErrors.validation('The request body ended before its declared length');
   }
-  if (exception instanceof HttpException || typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  if (exception instanceof HttpException || typeof status !== 'number' || status < 400 || status >= 500)
+    return undefined;
   return CommonErrors.malformedBody();
 }
 
-function fromHttpException(exception: HttpException, request: RequestLine): { error: DomainError; unexpected: boolean } {
+function fromHttpException(
+  exception: HttpException,
+  request: RequestLine,
+): { error: DomainError; unexpected: boolean } {
   switch (exception.getStatus() as HttpStatus) {
     case HttpStatus.BAD_REQUEST:
       // Express cannot decode a path such as /v1/acme/cards/%ZZ.
@@ -63,6 +67,8 @@ function fromHttpException(exception: HttpException, request: RequestLine): { er
 /** Terminus puts its failing indicators under `error` in the exception's response. */
 function failingChecks(exception: HttpException): string[] {
   const body = exception.getResponse() as { error?: Record<string, { message?: string }> };
-  const failing = Object.entries(body?.error ?? {}).map(([name, detail]) => (detail?.message ? `${name} (${detail.message})` : name));
+  const failing = Object.entries(body?.error ?? {}).map(([name, detail]) =>
+    detail?.message ? `${name} (${detail.message})` : name,
+  );
   return failing.length > 0 ? failing : ['a dependency is down'];
 }

@@ -25,7 +25,9 @@ export class ExportService {
    */
   async exportWorkspace(teamId: string): Promise<ImportDocument> {
     return this.db.transaction('REPEATABLE READ', async (tx) => {
-      const workspaces = await tx.query<Entries<'workspaces'>>(`SELECT id, name FROM workspaces WHERE id = $1`, [teamId]);
+      const workspaces = await tx.query<Entries<'workspaces'>>(`SELECT id, name FROM workspaces WHERE id = $1`, [
+        teamId,
+      ]);
       if (workspaces.length === 0) throw new ImportError(`Workspace ${teamId} does not exist`);
       return {
         workspaces,
@@ -33,9 +35,15 @@ export class ExportService {
           `SELECT u.id, u.name, u.email FROM users u JOIN members m ON m.user_id = u.id WHERE m.team_id = $1 ORDER BY u.id`,
           [teamId],
         ),
-        members: await tx.query<Entries<'members'>>(`SELECT team_id, user_id, role FROM members WHERE team_id = $1 ORDER BY user_id`, [teamId]),
+        members: await tx.query<Entries<'members'>>(
+          `SELECT team_id, user_id, role FROM members WHERE team_id = $1 ORDER BY user_id`,
+          [teamId],
+        ),
         tokens: await exportTokens(tx, teamId),
-        projects: await tx.query<Entries<'projects'>>(`SELECT team_id, id, title FROM projects WHERE team_id = $1 ORDER BY id`, [teamId]),
+        projects: await tx.query<Entries<'projects'>>(
+          `SELECT team_id, id, title FROM projects WHERE team_id = $1 ORDER BY id`,
+          [teamId],
+        ),
         note_templates: await tx.query<Entries<'note_templates'>>(
           `SELECT t.team_id, t.id, t.owner_id, t.title, t.context, t.sections, t.ai_actions, t.is_shared, t.icon,
                   ARRAY(SELECT f.user_id FROM note_template_favourites f
@@ -44,7 +52,10 @@ export class ExportService {
           [teamId],
         ),
         pages: await exportPages(tx, teamId),
-        tags: await tx.query<Entries<'tags'>>(`SELECT team_id, id::text, project_id, name, slug, color FROM tags WHERE team_id = $1 ORDER BY id`, [teamId]),
+        tags: await tx.query<Entries<'tags'>>(
+          `SELECT team_id, id::text, project_id, name, slug, color FROM tags WHERE team_id = $1 ORDER BY id`,
+          [teamId],
+        ),
         cards: await tx.query<Entries<'cards'>>(
           `SELECT c.team_id, c.id::text, c.project_id, c.title, c.owner_id,
                   ARRAY(SELECT m.user_id FROM card_members m WHERE m.team_id = c.team_id AND m.card_id = c.id ORDER BY m.assigned_at, m.user_id) AS members,

@@ -49,14 +49,18 @@ function recordset(columns: Columns, param: number): string {
   return `ROWS FROM (jsonb_to_recordset($${param}::jsonb) AS (${definitions.join(', ')})) WITH ORDINALITY AS r(${list(Object.keys(columns))}, ord)`;
 }
 
-const matches = (names: string[], left: string, right: string) => names.map((n) => `${left}.${quote(n)} = ${right}.${quote(n)}`).join(' AND ');
+const matches = (names: string[], left: string, right: string) =>
+  names.map((n) => `${left}.${quote(n)} = ${right}.${quote(n)}`).join(' AND ');
 
 /** Creates rows or updates them by key; a row whose fields are unchanged is left untouched. */
 export function upsert(spec: TableSpec, rows: Row[]): Statement {
   const fields = Object.keys(spec.fields ?? {});
   const columns = { ...spec.key, ...spec.fields, ...spec.createOnly, ...(spec.stamped ? STAMPS : {}) };
   const names = Object.keys(columns);
-  const changes = [...fields.map((f) => `${quote(f)} = EXCLUDED.${quote(f)}`), ...(spec.stamped ? ['"updated_by" = EXCLUDED."updated_by"', '"time_updated" = now()'] : [])];
+  const changes = [
+    ...fields.map((f) => `${quote(f)} = EXCLUDED.${quote(f)}`),
+    ...(spec.stamped ? ['"updated_by" = EXCLUDED."updated_by"', '"time_updated" = now()'] : []),
+  ];
   const onConflict =
     fields.length === 0
       ? 'DO NOTHING'
@@ -86,7 +90,9 @@ export function replaceChildren(spec: ChildTableSpec, parents: Row[], rows: Row[
   const types = { ...spec.key, ...spec.fields };
   const parentColumns = Object.fromEntries(spec.parent.map((name) => [name, types[name]]));
   const keys = Object.keys(spec.key);
-  const keep = spec.ordered ? '' : `AND (${list(keys, 't.')}) NOT IN (SELECT ${list(keys, 'r.')} FROM ${recordset(spec.key, 2)})`;
+  const keep = spec.ordered
+    ? ''
+    : `AND (${list(keys, 't.')}) NOT IN (SELECT ${list(keys, 'r.')} FROM ${recordset(spec.key, 2)})`;
   const removal: Statement = {
     sql: `DELETE FROM ${quote(spec.table)} t
       WHERE (${list(spec.parent, 't.')}) IN (SELECT ${list(spec.parent, 'r.')} FROM ${recordset(parentColumns, 1)}) ${keep}`,

@@ -55,13 +55,26 @@ export async function loadExistingState(tx: EntityManager, doc: ImportDocument):
   // One after another: the queries share the transaction's connection.
   const workspaceRows = await tx.query<Array<{ id: string }>>(`SELECT id FROM workspaces WHERE id = ANY($1)`, [teams]);
   const userRows = await tx.query<Array<{ id: string }>>(`SELECT id FROM users WHERE id = ANY($1)`, [users]);
-  const memberRows = await tx.query<Array<{ team_id: string; user_id: string }>>(`SELECT team_id, user_id FROM members WHERE team_id = ANY($1)`, [teams]);
-  const projectRows = await tx.query<Array<{ team_id: string; id: string }>>(`SELECT team_id, id FROM projects WHERE team_id = ANY($1)`, [teams]);
-  const tagRows = await tx.query<Array<{ team_id: string; id: string; project_id: string | null }>>(`SELECT team_id, id::text, project_id FROM tags WHERE team_id = ANY($1)`, [teams]);
+  const memberRows = await tx.query<Array<{ team_id: string; user_id: string }>>(
+    `SELECT team_id, user_id FROM members WHERE team_id = ANY($1)`,
+    [teams],
+  );
+  const projectRows = await tx.query<Array<{ team_id: string; id: string }>>(
+    `SELECT team_id, id FROM projects WHERE team_id = ANY($1)`,
+    [teams],
+  );
+  const tagRows = await tx.query<Array<{ team_id: string; id: string; project_id: string | null }>>(
+    `SELECT team_id, id::text, project_id FROM tags WHERE team_id = ANY($1)`,
+    [teams],
+  );
   const tokenRows = await tx.query<Array<{ team_id: string; id: string; token_hash: Buffer; revoked_at: Date | null }>>(
     `SELECT team_id, id, token_hash, revoked_at FROM tokens
       WHERE (team_id, id) IN (SELECT * FROM unnest($1::text[], $2::text[])) OR token_hash = ANY($3::bytea[])`,
-    [tokens.map((t) => t.team_id), tokens.map((t) => t.id), tokens.flatMap((t) => (t.token ? [hashTokenSecret(t.token)] : []))],
+    [
+      tokens.map((t) => t.team_id),
+      tokens.map((t) => t.id),
+      tokens.flatMap((t) => (t.token ? [hashTokenSecret(t.token)] : [])),
+    ],
   );
   return {
     workspaces: new Set(workspaceRows.map((r) => r.id)),

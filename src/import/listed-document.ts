@@ -18,7 +18,10 @@ export function listDocument(doc: ImportDocument): ListedDocument {
   return {
     workspaces: label('workspaces', doc.workspaces, byId),
     users: label('users', doc.users, byId),
-    members: label('members', doc.members, (m) => [`team_id "${m.team_id}", user_id "${m.user_id}"`, `${m.team_id}/${m.user_id}`]),
+    members: label('members', doc.members, (m) => [
+      `team_id "${m.team_id}", user_id "${m.user_id}"`,
+      `${m.team_id}/${m.user_id}`,
+    ]),
     tokens: label('tokens', doc.tokens, byTeamAndId),
     projects: label('projects', doc.projects, byTeamAndId),
     note_templates: label('note_templates', doc.note_templates, byTeamAndId),
@@ -28,7 +31,11 @@ export function listDocument(doc: ImportDocument): ListedDocument {
   };
 }
 
-function label<T>(collection: Collection, entries: T[] | undefined, identify: (entry: T) => [string, string]): Listed<T>[] {
+function label<T>(
+  collection: Collection,
+  entries: T[] | undefined,
+  identify: (entry: T) => [string, string],
+): Listed<T>[] {
   const seen = new Map<string, string>();
   return (entries ?? []).map((entry, index) => {
     const [description, key] = identify(entry);
@@ -48,8 +55,18 @@ export function parentRows(parents: Listed<Parent>[], parentColumn: string): Row
 }
 
 /** One row per item of a list inside each parent: a page's members, a card's tags, in the order given. */
-export function childRows<P extends Parent, T>(parents: Listed<P>[], parentColumn: string, items: (parent: P) => T[] | undefined, columns: (item: T) => object): Row[] {
+export function childRows<P extends Parent, T>(
+  parents: Listed<P>[],
+  parentColumn: string,
+  items: (parent: P) => T[] | undefined,
+  columns: (item: T) => object,
+): Row[] {
   return parents.flatMap(({ entry, label }) =>
-    (items(entry) ?? []).map((item) => ({ entry: label, team_id: entry.team_id, [parentColumn]: entry.id, ...columns(item) })),
+    (items(entry) ?? []).map((item) => ({
+      entry: label,
+      team_id: entry.team_id,
+      [parentColumn]: entry.id,
+      ...columns(item),
+    })),
   );
 }

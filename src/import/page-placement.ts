@@ -78,7 +78,8 @@ class FinalPageTree {
     const parent = page.parent_page_id || null;
     if (parent === null || this.stored.has(parent)) return;
     const listedParent = this.listed.get(parent);
-    if (!listedParent) throw ImportError.at(label, `parent_page_id "${parent}" is not a page of workspace ${this.teamId}`);
+    if (!listedParent)
+      throw ImportError.at(label, `parent_page_id "${parent}" is not a page of workspace ${this.teamId}`);
     if (listedParent.index > this.listed.get(page.id)!.index) {
       throw ImportError.at(label, `parent_page_id "${parent}" is listed after this page; list parents first`);
     }
@@ -87,7 +88,8 @@ class FinalPageTree {
   private checkNoCycle(page: PageEntry, label: string): void {
     const limit = this.listed.size + this.stored.size;
     for (let above = page.parent_page_id || null, steps = 0; above !== null && steps <= limit; steps++) {
-      if (above === page.id) throw ImportError.at(label, `parent_page_id "${page.parent_page_id}" is this page or one of its subpages`);
+      if (above === page.id)
+        throw ImportError.at(label, `parent_page_id "${page.parent_page_id}" is this page or one of its subpages`);
       above = this.parentOf(above);
     }
   }
@@ -98,7 +100,10 @@ class FinalPageTree {
     if (parent === null) return;
     const parentProject = this.projectOf(parent);
     if (parentProject !== page.project_id) {
-      throw ImportError.at(label, `project_id "${page.project_id}" differs from project "${parentProject}" of its parent page "${parent}"`);
+      throw ImportError.at(
+        label,
+        `project_id "${page.project_id}" differs from project "${parentProject}" of its parent page "${parent}"`,
+      );
     }
     if (!page.archived && this.archiveRootOf(parent) !== null) {
       throw ImportError.at(label, `parent page "${parent}" is archived, so this page must be archived too`);
@@ -115,7 +120,8 @@ class FinalPageTree {
     let project = this.projects.get(id);
     if (project === undefined) {
       const parent = this.parentOf(id);
-      project = this.listed.get(id)?.entry.project_id ?? (parent ? this.projectOf(parent) : this.stored.get(id)!.projectId);
+      project =
+        this.listed.get(id)?.entry.project_id ?? (parent ? this.projectOf(parent) : this.stored.get(id)!.projectId);
       this.projects.set(id, project);
     }
     return project;
@@ -129,8 +135,10 @@ class FinalPageTree {
     const listed = this.listed.get(id);
     // An unlisted page archived below an ancestor that comes back comes back with it.
     const root = listed
-      ? listed.entry.archived ? parentRoot ?? id : null
-      : parentRoot ?? (this.stored.get(id)!.archive?.rootId === id ? id : null);
+      ? listed.entry.archived
+        ? (parentRoot ?? id)
+        : null
+      : (parentRoot ?? (this.stored.get(id)!.archive?.rootId === id ? id : null));
     this.archiveRoots.set(id, root);
     return root;
   }
@@ -159,7 +167,8 @@ class FinalPageTree {
     for (const { listed, others } of groups.values()) {
       listed.sort((a, b) => this.listed.get(a)!.index - this.listed.get(b)!.index);
       const keys = siblingKeys(listed, (id) => this.currentKey(id), others);
-      for (const id of listed) placed.set(id, { projectId: this.projectOf(id), parentId: this.treeParentOf(id), sortKey: keys.get(id)! });
+      for (const id of listed)
+        placed.set(id, { projectId: this.projectOf(id), parentId: this.treeParentOf(id), sortKey: keys.get(id)! });
     }
     for (const id of this.listed.keys()) {
       if (!placed.has(id)) placed.set(id, { projectId: this.projectOf(id), parentId: null, sortKey: null });

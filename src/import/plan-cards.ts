@@ -16,8 +16,17 @@ const CARDS: TableSpec = {
   stamped: true,
 };
 const PARENT_CARD = ['team_id', 'card_id'];
-const CARD_MEMBERS: ChildTableSpec = { table: 'card_members', key: { team_id: 'text', card_id: 'bigint', user_id: 'text' }, parent: PARENT_CARD };
-const CARD_TAGS: ChildTableSpec = { table: 'card_tags', key: { team_id: 'text', card_id: 'bigint', tag_id: 'bigint' }, parent: PARENT_CARD, ordered: true };
+const CARD_MEMBERS: ChildTableSpec = {
+  table: 'card_members',
+  key: { team_id: 'text', card_id: 'bigint', user_id: 'text' },
+  parent: PARENT_CARD,
+};
+const CARD_TAGS: ChildTableSpec = {
+  table: 'card_tags',
+  key: { team_id: 'text', card_id: 'bigint', tag_id: 'bigint' },
+  parent: PARENT_CARD,
+  ordered: true,
+};
 
 /** `Bug Fix!` -> `bug-fix`: what a tag's slug is when the document gives none. */
 export function slugify(name: string): string {
@@ -67,7 +76,25 @@ export function planCards(cards: Listed<CardEntry>[], refs: References): Stateme
   const parents = parentRows(cards, 'card_id');
   return [
     upsert(CARDS, rows),
-    ...replaceChildren(CARD_MEMBERS, parents, childRows(cards, 'card_id', (c) => c.members, (userId) => ({ user_id: userId }))),
-    ...replaceChildren(CARD_TAGS, parents, childRows(cards, 'card_id', (c) => c.tags, (tagId) => ({ tag_id: tagId }))),
+    ...replaceChildren(
+      CARD_MEMBERS,
+      parents,
+      childRows(
+        cards,
+        'card_id',
+        (c) => c.members,
+        (userId) => ({ user_id: userId }),
+      ),
+    ),
+    ...replaceChildren(
+      CARD_TAGS,
+      parents,
+      childRows(
+        cards,
+        'card_id',
+        (c) => c.tags,
+        (tagId) => ({ tag_id: tagId }),
+      ),
+    ),
   ];
 }

@@ -7,7 +7,15 @@ import { References } from './references';
 const NOTE_TEMPLATES: TableSpec = {
   table: 'note_templates',
   key: { team_id: 'text', id: 'text' },
-  fields: { owner_id: 'text', title: 'text', context: 'text', sections: 'jsonb', ai_actions: 'boolean', is_shared: 'boolean', icon: 'jsonb' },
+  fields: {
+    owner_id: 'text',
+    title: 'text',
+    context: 'text',
+    sections: 'jsonb',
+    ai_actions: 'boolean',
+    is_shared: 'boolean',
+    icon: 'jsonb',
+  },
   stamped: true,
 };
 
@@ -37,6 +45,14 @@ export function planNoteTemplates(templates: Listed<NoteTemplateEntry>[], refs: 
     icon: entry.icon ?? null,
     ...importStamps(entry.owner_id ?? null),
   }));
-  const favourites = childRows(templates, 'template_id', (t) => t.favourited_by, (userId) => ({ user_id: userId }));
-  return [upsert(NOTE_TEMPLATES, rows), ...replaceChildren(FAVOURITES, parentRows(templates, 'template_id'), favourites)];
+  const favourites = childRows(
+    templates,
+    'template_id',
+    (t) => t.favourited_by,
+    (userId) => ({ user_id: userId }),
+  );
+  return [
+    upsert(NOTE_TEMPLATES, rows),
+    ...replaceChildren(FAVOURITES, parentRows(templates, 'template_id'), favourites),
+  ];
 }

@@ -13,9 +13,21 @@ const PAGES: TableSpec = {
   table: 'pages',
   key: PAGE_KEY,
   fields: {
-    project_id: 'text', parent_id: 'bigint', sort_key: 'text', alias_id: 'uuid', title: 'text', font: 'text', icon: 'jsonb',
-    cover_image: 'jsonb', content: 'text', owner_id: 'text', is_public: 'boolean', public_url: 'text', public_robots: 'text[]',
-    hide_table_of_contents: 'boolean', hide_subpages: 'boolean',
+    project_id: 'text',
+    parent_id: 'bigint',
+    sort_key: 'text',
+    alias_id: 'uuid',
+    title: 'text',
+    font: 'text',
+    icon: 'jsonb',
+    cover_image: 'jsonb',
+    content: 'text',
+    owner_id: 'text',
+    is_public: 'boolean',
+    public_url: 'text',
+    public_robots: 'text[]',
+    hide_table_of_contents: 'boolean',
+    hide_subpages: 'boolean',
   },
   stamped: true,
 };
@@ -28,7 +40,12 @@ const PAGE_ARCHIVES: TableSpec = {
 };
 const PAGE_USERS = { team_id: 'text', page_id: 'bigint', user_id: 'text' };
 const PARENT_PAGE = ['team_id', 'page_id'];
-const PAGE_MEMBERS: ChildTableSpec = { table: 'page_members', key: PAGE_USERS, fields: { role: 'text' }, parent: PARENT_PAGE };
+const PAGE_MEMBERS: ChildTableSpec = {
+  table: 'page_members',
+  key: PAGE_USERS,
+  fields: { role: 'text' },
+  parent: PARENT_PAGE,
+};
 const PAGE_BOOKMARKS: ChildTableSpec = { table: 'page_bookmarks', key: PAGE_USERS, parent: PARENT_PAGE };
 const PAGE_WATCHERS: ChildTableSpec = { table: 'page_watchers', key: PAGE_USERS, parent: PARENT_PAGE };
 const PAGE_COMMENTS: ChildTableSpec = {
@@ -49,25 +66,66 @@ export function planPages(pages: Listed<PageEntry>[], refs: References, existing
     const placement = planPagePlacement(teamId, stored, listed);
     const aliases = aliasIds(listed, stored);
     rows.push(...listed.map(({ entry, label }) => pageRow(entry, label, placement, aliases.get(entry.id)!)));
-    tree.moves.push(...placement.projectMoves.map((m) => ({ entry: `page ${m.id}`, team_id: teamId, id: m.id, project_id: m.projectId })));
+    tree.moves.push(
+      ...placement.projectMoves.map((m) => ({
+        entry: `page ${m.id}`,
+        team_id: teamId,
+        id: m.id,
+        project_id: m.projectId,
+      })),
+    );
     tree.archives.push(
       ...placement.archives.map((a) => ({
-        entry: `page ${a.pageId}`, team_id: teamId, page_id: a.pageId, archive_root_id: a.rootId, former_parent_id: a.formerParentId, archived_by: a.archivedBy,
+        entry: `page ${a.pageId}`,
+        team_id: teamId,
+        page_id: a.pageId,
+        archive_root_id: a.rootId,
+        former_parent_id: a.formerParentId,
+        archived_by: a.archivedBy,
       })),
     );
     tree.unarchived.push(...placement.unarchived.map((id) => ({ entry: `page ${id}`, team_id: teamId, page_id: id })));
   }
   const parents = parentRows(pages, 'page_id');
-  const children = <T>(items: (page: PageEntry) => T[] | undefined, columns: (item: T) => object) => childRows(pages, 'page_id', items, columns);
+  const children = <T>(items: (page: PageEntry) => T[] | undefined, columns: (item: T) => object) =>
+    childRows(pages, 'page_id', items, columns);
   return [
     upsert(PAGES, rows),
     update(PAGE_PROJECTS, tree.moves),
     remove(PAGE_ARCHIVES, tree.unarchived),
     upsert(PAGE_ARCHIVES, tree.archives),
-    ...replaceChildren(PAGE_MEMBERS, parents, children((p) => p.members, (m) => ({ user_id: m.user_id, role: m.role ?? 'member' }))),
-    ...replaceChildren(PAGE_BOOKMARKS, parents, children((p) => p.bookmarked_by, (userId) => ({ user_id: userId }))),
-    ...replaceChildren(PAGE_WATCHERS, parents, children((p) => p.watched_by, (userId) => ({ user_id: userId }))),
-    ...replaceChildren(PAGE_COMMENTS, parents, children((p) => p.comments, (c) => ({ id: c.id, user_id: c.user_id, text: c.text ?? '' }))),
+    ...replaceChildren(
+      PAGE_MEMBERS,
+      parents,
+      children(
+        (p) => p.members,
+        (m) => ({ user_id: m.user_id, role: m.role ?? 'member' }),
+      ),
+    ),
+    ...replaceChildren(
+      PAGE_BOOKMARKS,
+      parents,
+      children(
+        (p) => p.bookmarked_by,
+        (userId) => ({ user_id: userId }),
+      ),
+    ),
+    ...replaceChildren(
+      PAGE_WATCHERS,
+      parents,
+      children(
+        (p) => p.watched_by,
+        (userId) => ({ user_id: userId }),
+      ),
+    ),
+    ...replaceChildren(
+      PAGE_COMMENTS,
+      parents,
+      children(
+        (p) => p.comments,
+        (c) => ({ id: c.id, user_id: c.user_id, text: c.text ?? '' }),
+      ),
+    ),
   ];
 }
 

@@ -9,11 +9,23 @@ import { References } from './references';
 const TOKENS: TableSpec = {
   table: 'tokens',
   key: { team_id: 'text', id: 'text' },
-  fields: { user_id: 'text', token_hash: 'bytea', name: 'text', actor: 'jsonb', expires_at: 'timestamptz', revoked_at: 'timestamptz' },
+  fields: {
+    user_id: 'text',
+    token_hash: 'bytea',
+    name: 'text',
+    actor: 'jsonb',
+    expires_at: 'timestamptz',
+    revoked_at: 'timestamptz',
+  },
 };
 
 /** Tokens, stored as the SHA-256 of their secret. */
-export function planTokens(tokens: Listed<TokenEntry>[], refs: References, existing: ExistingState, now: Date): Statement[] {
+export function planTokens(
+  tokens: Listed<TokenEntry>[],
+  refs: References,
+  existing: ExistingState,
+  now: Date,
+): Statement[] {
   const stored = new Map(existing.tokens.map((t) => [teamKey(t.teamId, t.id), t]));
   const holders = new Map(existing.tokens.map((t) => [t.tokenHash.toString('hex'), teamKey(t.teamId, t.id)]));
   const rows = tokens.map(({ entry, label }): Row => {
@@ -24,7 +36,8 @@ export function planTokens(tokens: Listed<TokenEntry>[], refs: References, exist
     const previous = stored.get(key);
     const tokenHash = tokenHashFor(entry, label, previous);
     const holder = holders.get(tokenHash.toString('hex'));
-    if (holder !== undefined && holder !== key) throw ImportError.at(label, 'this token secret is already used by another token');
+    if (holder !== undefined && holder !== key)
+      throw ImportError.at(label, 'this token secret is already used by another token');
     holders.set(tokenHash.toString('hex'), key);
     return {
       entry: label,

@@ -15,9 +15,36 @@ export function planWorkspaces(doc: ListedDocument, refs: References): Statement
   }
   for (const { entry, label } of doc.projects) refs.workspace(label, entry.team_id);
   return [
-    upsert(WORKSPACES, doc.workspaces.map(({ entry, label }) => ({ entry: label, id: entry.id, name: entry.name ?? '' }))),
-    upsert(USERS, doc.users.map(({ entry, label }) => ({ entry: label, id: entry.id, name: entry.name ?? '', email: entry.email ?? null }))),
-    upsert(MEMBERS, doc.members.map(({ entry, label }) => ({ entry: label, team_id: entry.team_id, user_id: entry.user_id, role: entry.role }))),
-    upsert(PROJECTS, doc.projects.map(({ entry, label }) => ({ entry: label, team_id: entry.team_id, id: entry.id, title: entry.title ?? '' }))),
+    upsert(
+      WORKSPACES,
+      doc.workspaces.map(({ entry, label }) => ({ entry: label, id: entry.id, name: entry.name ?? '' })),
+    ),
+    upsert(
+      USERS,
+      doc.users.map(({ entry, label }) => ({
+        entry: label,
+        id: entry.id,
+        name: entry.name ?? '',
+        email: entry.email ?? null,
+      })),
+    ),
+    upsert(
+      MEMBERS,
+      doc.members.map(({ entry, label }) => ({
+        entry: label,
+        team_id: entry.team_id,
+        user_id: entry.user_id,
+        role: entry.role,
+      })),
+    ),
+    upsert(
+      PROJECTS,
+      doc.projects.map(({ entry, label }) => ({
+        entry: label,
+        team_id: entry.team_id,
+        id: entry.id,
+        title: entry.title ?? '',
+      })),
+    ),
   ];
 }

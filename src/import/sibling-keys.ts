@@ -6,7 +6,11 @@ import { generateNKeysBetween } from 'fractional-indexing';
  * the others get new keys just before the next kept child, or after every sibling at the end.
  * `others` are the keys of the siblings the document does not list; no new key equals any of them.
  */
-export function siblingKeys(listed: string[], currentKey: (id: string) => string | null, others: string[]): Map<string, string> {
+export function siblingKeys(
+  listed: string[],
+  currentKey: (id: string) => string | null,
+  others: string[],
+): Map<string, string> {
   const keys = new Map<string, string>();
   let last: string | null = null;
   for (const id of listed) {

@@ -6,10 +6,21 @@ import { AppConfig } from '../config/app-config';
  * What the log keeps of an unexpected error: what it is and where it came from. Query parameters,
  * constraint details and other fields a database error carries may hold request values: dropped.
  */
-function unexpectedErrorFields(error: { type?: string; name?: string; message?: string; stack?: string; code?: unknown }) {
+function unexpectedErrorFields(error: {
+  type?: string;
+  name?: string;
+  message?: string;
+  stack?: string;
+  code?: unknown;
+}) {
   const scrub = fromDatabase(error) ? withoutQuotedValue : (text?: string) => text;
   // pino's error serializer, which runs first, names the class `type`.
-  return { type: error?.type ?? error?.name, message: scrub(error?.message), code: error?.code, stack: scrub(error?.stack) };
+  return {
+    type: error?.type ?? error?.name,
+    message: scrub(error?.message),
+    code: error?.code,
+    stack: scrub(error?.stack),
+  };
 }
 
 /** A PostgreSQL error (raw or wrapped by TypeORM) carries its SQLSTATE as `code`. */
@@ -37,7 +48,11 @@ export function loggerOptions(config: AppConfig): LoggerOptions {
   return {
     level: config.logLevel,
     serializers: {
-      req: (req: IncomingMessage & { id?: string; originalUrl?: string }) => ({ id: req.id, method: req.method, url: (req.originalUrl ?? req.url ?? '').split('?')[0] }),
+      req: (req: IncomingMessage & { id?: string; originalUrl?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: (req.originalUrl ?? req.url ?? '').split('?')[0],
+      }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
       err: (error: Error) => unexpectedErrorFields(stdSerializers.err(error)),
     },

@@ -40,6 +40,7 @@ function logResponse(logger: Logger, req: Request, res: Response, responseTime: 
   if (!logger.isLevelEnabled(level)) return;
   const { errorId, errorSec } = res.locals as { errorId?: string; errorSec?: string };
   const error = errorId ? { error_id: errorId, error_sec: errorSec } : {};
-  const message = res.statusCode >= 500 ? 'request errored' : res.writableEnded ? 'request completed' : 'request aborted';
+  const message =
+    res.statusCode >= 500 ? 'request errored' : res.writableEnded ? 'request completed' : 'request aborted';
   logger[level]({ req, res, responseTime, ...error }, message);
 }

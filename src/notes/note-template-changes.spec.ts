@@ -21,7 +21,13 @@ describe('noteTemplateChanges', () => {
   });
 
   it('keeps what it sets as plain values', () => {
-    expect(changes({ title: 'Retro', sections: [{ title: 'A', description: 'b' }, { title: 'C' }], icon: { type: 'icon', src: 'y' } })).toEqual({
+    expect(
+      changes({
+        title: 'Retro',
+        sections: [{ title: 'A', description: 'b' }, { title: 'C' }],
+        icon: { type: 'icon', src: 'y' },
+      }),
+    ).toEqual({
       title: 'Retro',
       sections: [
         { title: 'A', description: 'b' },

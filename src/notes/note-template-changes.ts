@@ -4,7 +4,9 @@ import { UpdateNoteTemplateDto } from './dto/update-note-template.dto';
 import { NoteTemplate, NoteTemplateSection } from './note-template.entity';
 import { WriteTemplateParams } from './note-template-queries';
 
-export type NoteTemplateChanges = Partial<Pick<NoteTemplate, 'title' | 'context' | 'sections' | 'icon' | 'aiActions' | 'isShared'>>;
+export type NoteTemplateChanges = Partial<
+  Pick<NoteTemplate, 'title' | 'context' | 'sections' | 'icon' | 'aiActions' | 'isShared'>
+>;
 
 /** The fields a patch sets, as plain values, null normalised as the contract says; absent fields are left out. */
 export function noteTemplateChanges(patch: UpdateNoteTemplateDto): NoteTemplateChanges {
@@ -19,11 +21,27 @@ export function noteTemplateChanges(patch: UpdateNoteTemplateDto): NoteTemplateC
 }
 
 /** WRITE_TEMPLATE's parameters for a patch; the statement leaves out what equals the stored values. */
-export function writeTemplateParams(caller: Caller, teamId: string, templateId: string, patch: UpdateNoteTemplateDto): WriteTemplateParams {
+export function writeTemplateParams(
+  caller: Caller,
+  teamId: string,
+  templateId: string,
+  patch: UpdateNoteTemplateDto,
+): WriteTemplateParams {
   const { title, context, sections, icon, aiActions, isShared } = noteTemplateChanges(patch);
   // jsonb goes as JSON text: pg would send an array as a PostgreSQL array.
   const json = (value: object | null | undefined) => (value ? JSON.stringify(value) : null);
-  return [teamId, templateId, caller.userId, JSON.stringify(caller.actor), title ?? null, context ?? null, json(sections), json(icon), aiActions ?? null, isShared ?? null];
+  return [
+    teamId,
+    templateId,
+    caller.userId,
+    JSON.stringify(caller.actor),
+    title ?? null,
+    context ?? null,
+    json(sections),
+    json(icon),
+    aiActions ?? null,
+    isShared ?? null,
+  ];
 }
 
 function normaliseSection(section: { title: string; description?: string }): NoteTemplateSection {

@@ -16,11 +16,18 @@ export class NotesController {
   constructor(private readonly notes: NotesService) {}
 
   @Get(':template_id')
-  @ApiOperation({ operationId: 'getNoteTemplate', summary: 'Get a note template (its owner, or any member when shared or built-in)' })
+  @ApiOperation({
+    operationId: 'getNoteTemplate',
+    summary: 'Get a note template (its owner, or any member when shared or built-in)',
+  })
   @ApiOkResponse({ type: NoteTemplateResponse })
   @ApiNotModified()
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'NOTE_TEMPLATE_NOT_FOUND')
-  async get(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @TemplateIdParam() templateId: string): Promise<NoteTemplateResponse> {
+  async get(
+    @CurrentCaller() caller: Caller,
+    @TeamIdParam() teamId: string,
+    @TemplateIdParam() templateId: string,
+  ): Promise<NoteTemplateResponse> {
     return { note_template: await this.notes.get(caller, teamId, templateId) };
   }
 
@@ -28,11 +35,16 @@ export class NotesController {
   @ApiOperation({
     operationId: 'updateNoteTemplate',
     summary: 'Update a note template the caller owns',
-    description: 'Omitted fields stay unchanged. Built-in templates and other people\'s templates are read-only (403).',
+    description: "Omitted fields stay unchanged. Built-in templates and other people's templates are read-only (403).",
   })
   @ApiOkResponse({ type: NoteTemplateResponse })
   @ApiErrors(
-    'VALIDATION_FAILED', 'UNKNOWN_FIELD', 'INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED',
+    'VALIDATION_FAILED',
+    'UNKNOWN_FIELD',
+    'INVALID_TEAM_ID',
+    'INVALID_PATH_PARAMETER',
+    'UNAUTHENTICATED',
+    'ACCESS_DENIED',
     'NOTE_TEMPLATE_NOT_FOUND',
   )
   async update(

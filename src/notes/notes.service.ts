@@ -22,7 +22,12 @@ export class NotesService {
   }
 
   /** Only the owner updates; only the fields that really change are written (WRITE_TEMPLATE). */
-  async update(caller: Caller, teamId: string, templateId: string, patch: UpdateNoteTemplateDto): Promise<NoteTemplateDto> {
+  async update(
+    caller: Caller,
+    teamId: string,
+    templateId: string,
+    patch: UpdateNoteTemplateDto,
+  ): Promise<NoteTemplateDto> {
     const [row] = await this.db.query(WRITE_TEMPLATE, writeTemplateParams(caller, teamId, templateId, patch));
     if (row && row.owner_id !== caller.userId) throw CommonErrors.accessDenied();
     return this.view(templateId, row);

@@ -25,4 +25,11 @@ export interface TreeChange {
   unarchivedRoot: string | null;
 }
 
-export const NO_CHANGE: TreeChange = { steps: [], place: null, position: null, carriesSubtree: false, archives: false, unarchivedRoot: null };
+export const NO_CHANGE: TreeChange = {
+  steps: [],
+  place: null,
+  position: null,
+  carriesSubtree: false,
+  archives: false,
+  unarchivedRoot: null,
+};

@@ -356,7 +356,10 @@ export const PAGE_PLACE = statement<
 );
 
 /** Every active sibling's id in order, the page left out; for the rare rebalancing of long keys. */
-export const SIBLING_IDS = statement<[teamId: string, pageId: string, projectId: string, parentKey: string], { id: string }>(
+export const SIBLING_IDS = statement<
+  [teamId: string, pageId: string, projectId: string, parentKey: string],
+  { id: string }
+>(
   'sibling_ids',
   `SELECT id::text FROM pages
     WHERE team_id = $1 AND project_id = $3 AND COALESCE(parent_id, -1) = $4::bigint AND sort_key IS NOT NULL AND id <> $2

@@ -9,7 +9,10 @@ import { NeighbourKeys, PageFacts, PageFactsParams } from './page-queries';
 import { Place, Slot, slotAt } from './sibling-order';
 
 export const isStructural = (patch: UpdatePageDto) =>
-  patch.parent_page_id !== undefined || patch.position !== undefined || patch.project_id !== undefined || patch.archived !== undefined;
+  patch.parent_page_id !== undefined ||
+  patch.position !== undefined ||
+  patch.project_id !== undefined ||
+  patch.archived !== undefined;
 
 const isArchived = (page: PageFacts) => page.archive_root_id !== null;
 
@@ -59,22 +62,37 @@ export class PageTree {
    * The change, from facts read under the locks and the keys read at `keysAt`. Any sign that the
    * facts read before locking were stale (another place, a project not locked) starts over.
    */
-  async change(tx: SqlSession, teamId: string, patch: UpdatePageDto, locked: ReadonlySet<string>, keysAt: Place | null, keys: NeighbourKeys): Promise<TreeChange> {
+  async change(
+    tx: SqlSession,
+    teamId: string,
+    patch: UpdatePageDto,
+    locked: ReadonlySet<string>,
+    keysAt: Place | null,
+    keys: NeighbourKeys,
+  ): Promise<TreeChange> {
     // Facts from a project that is not locked may be stale: start over before refusing anything on them.
-    if ([this.page.project_id, this.page.parent_project_id].some((project) => project !== null && !locked.has(project))) throw new StaleRead();
+    if ([this.page.project_id, this.page.parent_project_id].some((project) => project !== null && !locked.has(project)))
+      throw new StaleRead();
     const resolution = this.resolve(patch);
-    if ((resolution.there && !locked.has(resolution.there.projectId)) || !samePlace(resolution.there, keysAt)) throw new StaleRead();
+    if ((resolution.there && !locked.has(resolution.there.projectId)) || !samePlace(resolution.there, keysAt))
+      throw new StaleRead();
     const { there, currentKey, archives, unarchives } = resolution;
     const slot = there && (await slotAt(tx, teamId, this.pageId, there, keys, patch.position, currentKey));
     const moved = there && slot ? this.placeAt(there, slot) : NO_CHANGE;
-    return { ...moved, archives, position: archives ? null : moved.position, unarchivedRoot: unarchives ? this.page.archive_root_id : null };
+    return {
+      ...moved,
+      archives,
+      position: archives ? null : moved.position,
+      unarchivedRoot: unarchives ? this.page.archive_root_id : null,
+    };
   }
 
   private resolve(patch: UpdatePageDto): Resolution {
     const unchanged: Resolution = { there: null, currentKey: null, archives: false, unarchives: false };
     if (isArchived(this.page)) {
       // Back into the tree: where the patch says, else under the former parent if it is active, else at the root; last unless `position`.
-      if (patch.archived === false) return { ...unchanged, there: this.destination(patch) ?? this.formerPlace(), unarchives: true };
+      if (patch.archived === false)
+        return { ...unchanged, there: this.destination(patch) ?? this.formerPlace(), unarchives: true };
       const field = (['parent_page_id', 'position', 'project_id'] as const).find((f) => patch[f] !== undefined);
       if (field) throw PageErrors.archivedNotMovable(this.pageId, field);
       return unchanged; // archiving an archived page changes nothing
@@ -83,7 +101,12 @@ export class PageTree {
     const there = this.destination(patch) ?? here;
     const stays = samePlace(there, here);
     const moves = !stays || patch.position !== undefined;
-    return { there: moves ? there : null, currentKey: stays ? this.page.sort_key : null, archives: patch.archived === true, unarchives: false };
+    return {
+      there: moves ? there : null,
+      currentKey: stays ? this.page.sort_key : null,
+      archives: patch.archived === true,
+      unarchives: false,
+    };
   }
 
   private placeAt(there: Place, slot: Slot): TreeChange {
@@ -98,11 +121,13 @@ export class PageTree {
 
   /** Where parent_page_id and project_id send the page; null when they leave it where it is. */
   private destination(patch: UpdatePageDto): Place | null {
-    if (patch.project_id !== undefined && patch.project_id !== this.page.project_id && !this.page.project_exists) throw PageErrors.projectNotFound(patch.project_id);
+    if (patch.project_id !== undefined && patch.project_id !== this.page.project_id && !this.page.project_exists)
+      throw PageErrors.projectNotFound(patch.project_id);
     if (patch.parent_page_id === '') return { projectId: patch.project_id ?? this.page.project_id, parentId: null };
     if (patch.parent_page_id !== undefined) {
       const projectId = this.activeParentProject(patch.parent_page_id);
-      if (patch.project_id !== undefined && patch.project_id !== projectId) throw PageErrors.parentInOtherProject(patch.parent_page_id, patch.project_id);
+      if (patch.project_id !== undefined && patch.project_id !== projectId)
+        throw PageErrors.parentInOtherProject(patch.parent_page_id, patch.project_id);
       return { projectId, parentId: patch.parent_page_id };
     }
     if (patch.project_id !== undefined && (patch.project_id !== this.page.project_id || isArchived(this.page))) {
@@ -115,7 +140,9 @@ export class PageTree {
   private formerPlace(): Place {
     const parentId = this.page.parent_to_check;
     const { parent_project_id: projectId, parent_archived: archived } = this.page;
-    return parentId !== null && projectId !== null && !archived ? { projectId, parentId } : { projectId: this.page.project_id, parentId: null };
+    return parentId !== null && projectId !== null && !archived
+      ? { projectId, parentId }
+      : { projectId: this.page.project_id, parentId: null };
   }
 
   /** The project of the parent the patch names, after checking it exists, is active and is not below the page. */

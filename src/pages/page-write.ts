@@ -13,7 +13,13 @@ const json = (value: object | null) => (value === null ? null : JSON.stringify(v
  * WRITE_PAGE's parameters for a patch (its fields as the contract normalises them) and the tree
  * change planned for it. WRITE_PAGE itself leaves out what equals the stored values.
  */
-export function writePageParams(caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto, tree: TreeChange): WritePageParams {
+export function writePageParams(
+  caller: Caller,
+  teamId: string,
+  pageId: string,
+  patch: UpdatePageDto,
+  tree: TreeChange,
+): WritePageParams {
   const { icon, cover_image: cover, public_settings: publicSettings } = patch;
   return [
     teamId,
@@ -46,5 +52,9 @@ export function writePageParams(caller: Caller, teamId: string, pageId: string, 
 
 function normaliseCover(cover: CoverImageDto): object {
   const { positionY, object_fit } = cover;
-  return { ...normaliseImage(cover), ...(positionY === undefined ? {} : { positionY }), ...(object_fit === undefined ? {} : { object_fit }) };
+  return {
+    ...normaliseImage(cover),
+    ...(positionY === undefined ? {} : { positionY }),
+    ...(object_fit === undefined ? {} : { object_fit }),
+  };
 }

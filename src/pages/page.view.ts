@@ -27,7 +27,9 @@ export function toPageView(row: PageRow, collaborationToken: string, publicBaseU
     time_updated: row.time_updated,
     members: row.members,
     bookmarked: row.is_bookmarked,
-    ...(archived ? { archived: { user_id: row.archived_by!, time_archived: row.time_archived!, parent_page_id: parentId ?? '' } } : {}),
+    ...(archived
+      ? { archived: { user_id: row.archived_by!, time_archived: row.time_archived!, parent_page_id: parentId ?? '' } }
+      : {}),
     is_public: row.is_public,
     public_settings: { url: row.public_url ?? `${publicBaseUrl}/${row.alias_id}`, robots: row.public_robots },
     total_comments: row.total_comments,

@@ -11,7 +11,14 @@ import { UpdatePageDto } from './dto/update-page.dto';
 import { PageIdParam } from './page-id.param';
 import { PagesService } from './pages.service';
 
-const MOVE_ERRORS = ['PARENT_PAGE_NOT_FOUND', 'PROJECT_NOT_FOUND', 'PAGE_PARENT_CYCLE', 'PARENT_PAGE_ARCHIVED', 'PAGE_ARCHIVED', 'PARENT_PROJECT_MISMATCH'] as const;
+const MOVE_ERRORS = [
+  'PARENT_PAGE_NOT_FOUND',
+  'PROJECT_NOT_FOUND',
+  'PAGE_PARENT_CYCLE',
+  'PARENT_PAGE_ARCHIVED',
+  'PAGE_ARCHIVED',
+  'PARENT_PROJECT_MISMATCH',
+] as const;
 
 @ApiTags('Pages')
 @Controller('v1/:team_id/pages')
@@ -23,7 +30,11 @@ export class PagesController {
   @ApiOkResponse({ type: PageResponse })
   @ApiNotModified()
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND')
-  async get(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @PageIdParam() pageId: string): Promise<PageResponse> {
+  async get(
+    @CurrentCaller() caller: Caller,
+    @TeamIdParam() teamId: string,
+    @PageIdParam() pageId: string,
+  ): Promise<PageResponse> {
     return { page: await this.pages.get(caller, teamId, pageId) };
   }
 
@@ -38,18 +49,39 @@ export class PagesController {
       'if it is still active, else at the project root, unless parent_page_id/project_id say where.',
   })
   @ApiOkResponse({ type: PageResponse })
-  @ApiErrors('VALIDATION_FAILED', 'UNKNOWN_FIELD', 'INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND', ...MOVE_ERRORS)
-  async update(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @PageIdParam() pageId: string, @Body() patch: UpdatePageDto): Promise<PageResponse> {
+  @ApiErrors(
+    'VALIDATION_FAILED',
+    'UNKNOWN_FIELD',
+    'INVALID_TEAM_ID',
+    'INVALID_PATH_PARAMETER',
+    'UNAUTHENTICATED',
+    'ACCESS_DENIED',
+    'PAGE_NOT_FOUND',
+    ...MOVE_ERRORS,
+  )
+  async update(
+    @CurrentCaller() caller: Caller,
+    @TeamIdParam() teamId: string,
+    @PageIdParam() pageId: string,
+    @Body() patch: UpdatePageDto,
+  ): Promise<PageResponse> {
     return { page: await this.pages.update(caller, teamId, pageId, patch) };
   }
 
   @Put(':page_id/archive')
   @HttpCode(200)
   @AcceptsAnyBody()
-  @ApiOperation({ operationId: 'archivePage', summary: 'Archive a page and its subtree (as PATCH with archived: true); any body is ignored' })
+  @ApiOperation({
+    operationId: 'archivePage',
+    summary: 'Archive a page and its subtree (as PATCH with archived: true); any body is ignored',
+  })
   @ApiOkResponse({ type: PageResponse })
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND')
-  async archive(@CurrentCaller() caller: Caller, @TeamIdParam() teamId: string, @PageIdParam() pageId: string): Promise<PageResponse> {
+  async archive(
+    @CurrentCaller() caller: Caller,
+    @TeamIdParam() teamId: string,
+    @PageIdParam() pageId: string,
+  ): Promise<PageResponse> {
     return { page: await this.pages.update(caller, teamId, pageId, { archived: true }) };
   }
 }

@@ -40,7 +40,9 @@ export class PagesService {
   async update(caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto): Promise<PageDto> {
     if (!fitsBigint(pageId)) throw PageErrors.notFound(pageId);
     // The response is built after the transaction: the projects' locks are held for the SQL only.
-    const row = isStructural(patch) ? await this.restructure(caller, teamId, pageId, patch) : await this.change(caller, teamId, pageId, patch);
+    const row = isStructural(patch)
+      ? await this.restructure(caller, teamId, pageId, patch)
+      : await this.change(caller, teamId, pageId, patch);
     return this.view(caller, teamId, pageId, row);
   }
 
@@ -49,7 +51,12 @@ export class PagesService {
    * it wrote nothing: it runs once more on its own (its new snapshot has the change it waited for),
    * then with the row locked first, so that it reads siblings and archive as of then.
    */
-  private async change(caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto): Promise<PageRow | undefined> {
+  private async change(
+    caller: Caller,
+    teamId: string,
+    pageId: string,
+    patch: UpdatePageDto,
+  ): Promise<PageRow | undefined> {
     for (let attempt = 1; attempt <= 2; attempt++) {
       const row = await this.write(this.db, caller, teamId, pageId, patch, NO_CHANGE);
       if (!row?.stale) return row;
@@ -63,16 +70,33 @@ export class PagesService {
   }
 
   /** The structural change's transaction, its row read back. */
-  private async restructure(caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto): Promise<PageRow | undefined> {
+  private async restructure(
+    caller: Caller,
+    teamId: string,
+    pageId: string,
+    patch: UpdatePageDto,
+  ): Promise<PageRow | undefined> {
     return retryOnConflict(() =>
       this.db.transaction(async (tx) => {
         const params = factsParams(teamId, pageId, caller.userId, patch);
         const [seen] = await tx.query(LOCK_PAGE_PROJECTS, params);
         const keysAt = PageTree.keysNeededAt(pageId, seen, patch);
-        const [page] = await tx.query(PAGE_PLACE, [...params, keysAt?.projectId ?? null, keysAt ? parentKeyOf(keysAt) : '-1', indexOf(patch.position)]);
+        const [page] = await tx.query(PAGE_PLACE, [
+          ...params,
+          keysAt?.projectId ?? null,
+          keysAt ? parentKeyOf(keysAt) : '-1',
+          indexOf(patch.position),
+        ]);
         if (!page) throw PageErrors.notFound(pageId);
         assertListedAccess(caller, page.caller_is_member);
-        const tree = await new PageTree(pageId, page).change(tx, teamId, patch, new Set(seen.locked_projects), keysAt, page);
+        const tree = await new PageTree(pageId, page).change(
+          tx,
+          teamId,
+          patch,
+          new Set(seen.locked_projects),
+          keysAt,
+          page,
+        );
         for (const step of tree.steps) await step.run(tx);
         const row = await this.write(tx, caller, teamId, pageId, patch, tree);
         if (row?.stale) throw new StaleRead(); // PAGE_PLACE holds the row: never expected
@@ -81,7 +105,14 @@ export class PagesService {
     );
   }
 
-  private async write(tx: SqlSession, caller: Caller, teamId: string, pageId: string, patch: UpdatePageDto, tree: TreeChange) {
+  private async write(
+    tx: SqlSession,
+    caller: Caller,
+    teamId: string,
+    pageId: string,
+    patch: UpdatePageDto,
+    tree: TreeChange,
+  ) {
     const [row] = await tx.query(WRITE_PAGE, writePageParams(caller, teamId, pageId, patch, tree));
     return row;
   }

@@ -24,7 +24,8 @@ export interface Slot {
 export const parentKeyOf = (place: Place) => place.parentId ?? '-1';
 
 /** The index the neighbour keys are read at: past the end means last; a huge index (1e20 is valid JSON) must not overflow bigint. */
-export const indexOf = (position: number | null | undefined) => Math.min(position ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+export const indexOf = (position: number | null | undefined) =>
+  Math.min(position ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
 
 /**
  * The sort key that puts the page at `position` (undefined or past the end: last) among the siblings
@@ -44,7 +45,8 @@ export async function slotAt(
   const index = indexOf(position);
   const window = keys.window ?? [];
   // From index 0 the window is [at, next]; from any other index it is [before, at].
-  const [before, at]: Array<string | null> = index === 0 ? [null, window[0] ?? null] : [window[0] ?? null, window[1] ?? null];
+  const [before, at]: Array<string | null> =
+    index === 0 ? [null, window[0] ?? null] : [window[0] ?? null, window[1] ?? null];
   const lower = at === null ? keys.last : before;
   if (currentKey !== null && (lower === null || lower < currentKey) && (at === null || currentKey < at)) return null;
   const key = generateKeyBetween(lower, at);
@@ -63,6 +65,9 @@ async function rebalance(tx: SqlSession, teamId: string, pageId: string, place: 
   return {
     key,
     position: rank,
-    steps: [step(SET_SORT_KEYS, [teamId, everyone, everyone.map(() => null)]), step(SET_SORT_KEYS, [teamId, ids, keys])],
+    steps: [
+      step(SET_SORT_KEYS, [teamId, everyone, everyone.map(() => null)]),
+      step(SET_SORT_KEYS, [teamId, ids, keys]),
+    ],
   };
 }

@@ -32,7 +32,11 @@ async function within(ms: number, attempt: () => Promise<boolean>): Promise<bool
  * most ten times), as seen on `listener`, which LISTENs on auth_changed; returns the lookups of that
  * last `work`.
  */
-async function lookupsWhileNothingChanges(listener: Client, prepare: () => Promise<unknown>, work: () => Promise<unknown>): Promise<number> {
+async function lookupsWhileNothingChanges(
+  listener: Client,
+  prepare: () => Promise<unknown>,
+  work: () => Promise<unknown>,
+): Promise<number> {
   const MARGIN_MS = 100;
   const heard: number[] = [];
   const onNotification = () => heard.push(Date.now());
@@ -66,7 +70,11 @@ describe('token lookups are remembered until tokens or members change', () => {
     await elsewhere.connect();
     await elsewhere.query('LISTEN auth_changed');
     // The listener connects after boot; until then every request looks its token up.
-    const served = await within(5000, async () => (await lookupsDuring(() => t.http.get(templateUrl).set('Authorization', ws.auth.member).expect(200))) === 0);
+    const served = await within(
+      5000,
+      async () =>
+        (await lookupsDuring(() => t.http.get(templateUrl).set('Authorization', ws.auth.member).expect(200))) === 0,
+    );
     if (!served) throw new Error('the token cache never went live');
   });
   afterAll(async () => {
@@ -75,7 +83,11 @@ describe('token lookups are remembered until tokens or members change', () => {
   });
 
   const get = (auth: string) => t.http.get(templateUrl).set('Authorization', auth);
-  const rename = (auth: string) => t.http.patch(templateUrl).set('Authorization', auth).send({ title: `Renamed ${Date.now()}` });
+  const rename = (auth: string) =>
+    t.http
+      .patch(templateUrl)
+      .set('Authorization', auth)
+      .send({ title: `Renamed ${Date.now()}` });
 
   it('looks a token up once, then answers from memory', async () => {
     const lookups = await lookupsWhileNothingChanges(
@@ -89,9 +101,11 @@ describe('token lookups are remembered until tokens or members change', () => {
   });
 
   it('never remembers an unknown token', async () => {
-    expect(await lookupsDuring(async () => {
-      for (let i = 0; i < 3; i++) expectError(await get('Bearer no-such-token'), 'UNAUTHENTICATED');
-    })).toBe(3);
+    expect(
+      await lookupsDuring(async () => {
+        for (let i = 0; i < 3; i++) expectError(await get('Bearer no-such-token'), 'UNAUTHENTICATED');
+      }),
+    ).toBe(3);
   });
 
   it('forgets a token revoked from another connection as soon as that commits', async () => {
@@ -103,7 +117,10 @@ describe('token lookups are remembered until tokens or members change', () => {
 
   it('applies a role changed from another connection', async () => {
     await rename(ws.auth.member).expect(200);
-    await elsewhere.query(`UPDATE members SET role = 'viewer' WHERE team_id = $1 AND user_id = $2`, [ws.teamId, ws.users.member]);
+    await elsewhere.query(`UPDATE members SET role = 'viewer' WHERE team_id = $1 AND user_id = $2`, [
+      ws.teamId,
+      ws.users.member,
+    ]);
     expect(await within(2000, async () => (await rename(ws.auth.member)).status === 403)).toBe(true);
     await get(ws.auth.member).expect(200);
   });
@@ -111,7 +128,9 @@ describe('token lookups are remembered until tokens or members change', () => {
   it('looks tokens up again after any change to tokens or members', async () => {
     await get(ws.auth.oauth).expect(200);
     await elsewhere.query(`UPDATE tokens SET name = name WHERE team_id = $1 AND id = 'tok-oauth'`, [ws.teamId]);
-    expect(await within(2000, async () => (await lookupsDuring(() => get(ws.auth.oauth).expect(200))) === 1)).toBe(true);
+    expect(await within(2000, async () => (await lookupsDuring(() => get(ws.auth.oauth).expect(200))) === 1)).toBe(
+      true,
+    );
   });
 });
 
@@ -127,8 +146,10 @@ describe('with TOKEN_CACHE_TTL_MS=0', () => {
   it('looks the token up on every request', async () => {
     const url = `/v1/${ws.teamId}/notes/templates/${await seedTemplate(t.app, ws)}`;
     await t.http.get(url).set('Authorization', ws.auth.member).expect(200);
-    expect(await lookupsDuring(async () => {
-      for (let i = 0; i < 3; i++) await t.http.get(url).set('Authorization', ws.auth.member).expect(200);
-    })).toBe(3);
+    expect(
+      await lookupsDuring(async () => {
+        for (let i = 0; i < 3; i++) await t.http.get(url).set('Authorization', ws.auth.member).expect(200);
+      }),
+    ).toBe(3);
   });
 });

@@ -29,17 +29,40 @@ describe('bearer tokens', () => {
   });
 
   it('stops accepting a token once it expires', async () => {
-    const expired = await tokens().create({ teamId: ws.teamId, userId: ws.users.member, expiresAt: new Date(Date.now() - 1000) });
+    const expired = await tokens().create({
+      teamId: ws.teamId,
+      userId: ws.users.member,
+      expiresAt: new Date(Date.now() - 1000),
+    });
     expectError(await getWith(expired.token), 'UNAUTHENTICATED');
-    const live = await tokens().create({ teamId: ws.teamId, userId: ws.users.member, expiresAt: new Date(Date.now() + 60_000) });
+    const live = await tokens().create({
+      teamId: ws.teamId,
+      userId: ws.users.member,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     await getWith(live.token).expect(200);
   });
 
   it('honours revoked and expired tokens from an import', async () => {
     await importDocument(t.app, {
       tokens: [
-        { id: 'tok-revoked', team_id: ws.teamId, user_id: ws.users.member, token: `revoked-${ws.teamId}`, expires_at: null, revoked: true, actor: { type: 'user' } },
-        { id: 'tok-expired', team_id: ws.teamId, user_id: ws.users.member, token: `expired-${ws.teamId}`, expires_at: Date.now() - 1000, actor: { type: 'user' } },
+        {
+          id: 'tok-revoked',
+          team_id: ws.teamId,
+          user_id: ws.users.member,
+          token: `revoked-${ws.teamId}`,
+          expires_at: null,
+          revoked: true,
+          actor: { type: 'user' },
+        },
+        {
+          id: 'tok-expired',
+          team_id: ws.teamId,
+          user_id: ws.users.member,
+          token: `expired-${ws.teamId}`,
+          expires_at: Date.now() - 1000,
+          actor: { type: 'user' },
+        },
       ],
     });
     expectError(await getWith(`revoked-${ws.teamId}`), 'UNAUTHENTICATED');

@@ -7,15 +7,21 @@ describe('POST /v1/{team_id}/cards/{card_id}/tags', () => {
   const s = useScene();
 
   const attach = (cardId: string, body: unknown, auth = s.ws.auth.member, team = s.ws.teamId) =>
-    s.t.http.post(`/v1/${team}/cards/${cardId}/tags`).set('Authorization', auth).send(body as object);
+    s.t.http
+      .post(`/v1/${team}/cards/${cardId}/tags`)
+      .set('Authorization', auth)
+      .send(body as object);
   const card = async (cardId: string) =>
-    (await s.t.http.get(`/v1/${s.ws.teamId}/cards/${cardId}`).set('Authorization', s.ws.auth.member).expect(200)).body.card;
+    (await s.t.http.get(`/v1/${s.ws.teamId}/cards/${cardId}`).set('Authorization', s.ws.auth.member).expect(200)).body
+      .card;
   const tagIds = async (cardId: string) => (await card(cardId)).tags.map((tag: { id: string }) => tag.id);
 
   describe('success', () => {
     it('attaches id and ids as their union, in the order given, with 204 and no body', async () => {
       const { cardId, usable } = await seedCardScene(s.t.app, s.ws);
-      const res = await attach(cardId, { id: usable[2], ids: [usable[0], usable[2], usable[1], usable[0]] }).expect(204);
+      const res = await attach(cardId, { id: usable[2], ids: [usable[0], usable[2], usable[1], usable[0]] }).expect(
+        204,
+      );
       expect(res.text).toBe('');
       expect(await tagIds(cardId)).toEqual([usable[2], usable[0], usable[1]]);
     });
@@ -33,7 +39,11 @@ describe('POST /v1/{team_id}/cards/{card_id}/tags', () => {
       await attach(cardId, { id: usable[0] }, s.ws.auth.oauth).expect(204);
       const after = await card(cardId);
       expect(after.time_updated).toBeGreaterThan(before.time_updated);
-      expect(after.user_updated).toEqual({ user_id: s.ws.users.member, type: 'user', source: { type: 'oauth', client_id: 'client-42' } });
+      expect(after.user_updated).toEqual({
+        user_id: s.ws.users.member,
+        type: 'user',
+        source: { type: 'oauth', client_id: 'client-42' },
+      });
       await attach(cardId, { ids: [usable[0]] }, s.ws.auth.admin).expect(204);
       expect(await card(cardId)).toEqual(after);
     });
@@ -65,7 +75,9 @@ describe('POST /v1/{team_id}/cards/{card_id}/tags', () => {
     it('accepts exactly 100 distinct ids', async () => {
       const { cardId } = await seedCardScene(s.t.app, s.ws);
       const ids = Array.from({ length: 100 }, () => freshId());
-      await importDocument(s.t.app, { tags: ids.map((id) => ({ team_id: s.ws.teamId, id, project_id: null, name: `Bulk ${id}` })) });
+      await importDocument(s.t.app, {
+        tags: ids.map((id) => ({ team_id: s.ws.teamId, id, project_id: null, name: `Bulk ${id}` })),
+      });
       await attach(cardId, { ids: [...ids, ...ids] }).expect(204);
       expect(await tagIds(cardId)).toEqual(ids);
     });
@@ -101,7 +113,9 @@ describe('POST /v1/{team_id}/cards/{card_id}/tags', () => {
     });
 
     it('answers 404 naming every unknown id, and attaches none of the known ones', async () => {
-      const res = await attach(scene.cardId, { ids: [scene.usable[1], '999999999', scene.foreign, '99999999999999999999'.slice(0, 19)] });
+      const res = await attach(scene.cardId, {
+        ids: [scene.usable[1], '999999999', scene.foreign, '99999999999999999999'.slice(0, 19)],
+      });
       expectError(res, 'TAG_NOT_FOUND', new RegExp(`999999999.*${scene.foreign}|${scene.foreign}.*999999999`));
       expect(res.body.error.message).toContain('9999999999999999999');
       expect(res.body.error.message).not.toContain(scene.usable[1]);
@@ -109,7 +123,9 @@ describe('POST /v1/{team_id}/cards/{card_id}/tags', () => {
 
     it("answers 404 for another workspace's tag with the same id", async () => {
       const foreignTag = freshId();
-      await importDocument(s.t.app, { tags: [{ team_id: s.other.teamId, id: foreignTag, project_id: null, name: 'theirs' }] });
+      await importDocument(s.t.app, {
+        tags: [{ team_id: s.other.teamId, id: foreignTag, project_id: null, name: 'theirs' }],
+      });
       expectError(await attach(scene.cardId, { id: foreignTag }), 'TAG_NOT_FOUND', foreignTag);
     });
 
@@ -126,8 +142,15 @@ describe('POST /v1/{team_id}/cards/{card_id}/tags', () => {
     });
 
     it('answers 401 without a token, 403 for a viewer, another workspace, and a guest not on the card', async () => {
-      expectError(await s.t.http.post(`/v1/${s.ws.teamId}/cards/${scene.cardId}/tags`).send({ id: scene.usable[1] }), 'UNAUTHENTICATED');
-      expectError(await attach(scene.cardId, { id: scene.usable[1] }, s.ws.auth.viewer), 'ACCESS_DENIED', 'You do not have access to this resource');
+      expectError(
+        await s.t.http.post(`/v1/${s.ws.teamId}/cards/${scene.cardId}/tags`).send({ id: scene.usable[1] }),
+        'UNAUTHENTICATED',
+      );
+      expectError(
+        await attach(scene.cardId, { id: scene.usable[1] }, s.ws.auth.viewer),
+        'ACCESS_DENIED',
+        'You do not have access to this resource',
+      );
       expectError(await attach(scene.cardId, { id: scene.usable[1] }, s.other.auth.owner), 'ACCESS_DENIED');
       const unlisted = await seedCardScene(s.t.app, s.ws, { guestIsMember: false });
       expectError(await attach(unlisted.cardId, { id: unlisted.usable[0] }, s.ws.auth.guest), 'ACCESS_DENIED');

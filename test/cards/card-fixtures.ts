@@ -14,14 +14,24 @@ export interface CardScene {
 }
 
 /** A card in project 1 (member of it: the guest), four usable tags and one of project 2. */
-export async function seedCardScene(app: INestApplication, ws: Workspace, opts: { guestIsMember?: boolean } = {}): Promise<CardScene> {
+export async function seedCardScene(
+  app: INestApplication,
+  ws: Workspace,
+  opts: { guestIsMember?: boolean } = {},
+): Promise<CardScene> {
   const cardId = freshId();
   const usable = [freshId(), freshId(), freshId(), freshId()];
   const foreign = freshId();
   await importDocument(app, {
     projects: [{ team_id: ws.teamId, id: '2', title: 'Elsewhere' }],
     tags: [
-      ...usable.map((id, n) => ({ team_id: ws.teamId, id, project_id: n % 2 === 0 ? null : ws.projectId, name: `Tag ${id}`, color: 'red' })),
+      ...usable.map((id, n) => ({
+        team_id: ws.teamId,
+        id,
+        project_id: n % 2 === 0 ? null : ws.projectId,
+        name: `Tag ${id}`,
+        color: 'red',
+      })),
       { team_id: ws.teamId, id: foreign, project_id: '2', name: `Other ${foreign}`, color: 'blue' },
     ],
     cards: [

@@ -13,9 +13,23 @@ describe('GET /v1/{team_id}/cards/{card_id}', () => {
     const { cardId, usable } = await seedCardScene(s.t.app, s.ws);
     const second = freshId();
     await importDocument(s.t.app, {
-      cards: [{ team_id: s.ws.teamId, id: second, project_id: s.ws.projectId, title: 'Second', owner_id: s.ws.users.owner, members: [], tags: [usable[3]] }],
+      cards: [
+        {
+          team_id: s.ws.teamId,
+          id: second,
+          project_id: s.ws.projectId,
+          title: 'Second',
+          owner_id: s.ws.users.owner,
+          members: [],
+          tags: [usable[3]],
+        },
+      ],
     });
-    await s.t.http.post(`/v1/${s.ws.teamId}/cards/${cardId}/tags`).set('Authorization', s.ws.auth.member).send({ ids: [usable[3], usable[0]] }).expect(204);
+    await s.t.http
+      .post(`/v1/${s.ws.teamId}/cards/${cardId}/tags`)
+      .set('Authorization', s.ws.auth.member)
+      .send({ ids: [usable[3], usable[0]] })
+      .expect(204);
 
     const res = await get(cardId).expect(200);
     const importActor = { user_id: s.ws.users.owner, type: 'user', source: { type: 'import' } };
@@ -35,12 +49,30 @@ describe('GET /v1/{team_id}/cards/{card_id}', () => {
         user: importActor,
         user_updated: { user_id: s.ws.users.member, type: 'user' },
         tags: [
-          { id: usable[3], team_id: s.ws.teamId, project_id: s.ws.projectId, name: `Tag ${usable[3]}`, slug: `tag-${usable[3]}`, color: 'red', total_cards: 2 },
-          { id: usable[0], team_id: s.ws.teamId, project_id: null, name: `Tag ${usable[0]}`, slug: `tag-${usable[0]}`, color: 'red', total_cards: 1 },
+          {
+            id: usable[3],
+            team_id: s.ws.teamId,
+            project_id: s.ws.projectId,
+            name: `Tag ${usable[3]}`,
+            slug: `tag-${usable[3]}`,
+            color: 'red',
+            total_cards: 2,
+          },
+          {
+            id: usable[0],
+            team_id: s.ws.teamId,
+            project_id: null,
+            name: `Tag ${usable[0]}`,
+            slug: `tag-${usable[0]}`,
+            color: 'red',
+            total_cards: 1,
+          },
         ],
       },
     });
-    expect(res.body.card.members.map((m: { user_id: string }) => m.user_id).sort()).toEqual([s.ws.users.guest, s.ws.users.owner].sort());
+    expect(res.body.card.members.map((m: { user_id: string }) => m.user_id).sort()).toEqual(
+      [s.ws.users.guest, s.ws.users.owner].sort(),
+    );
     expect(String(res.body.card.time_created)).toHaveLength(13);
   });
 

@@ -20,26 +20,88 @@ function richDocument(team: string) {
       { team_id: team, user_id: `${team}-u1`, role: 'owner' },
       { team_id: team, user_id: `${team}-u2`, role: 'guest' },
     ],
-    tokens: [{ id: 'tok1', team_id: team, user_id: `${team}-u1`, token: `plain-${team}`, expires_at: null, actor: { type: 'user' } }],
+    tokens: [
+      {
+        id: 'tok1',
+        team_id: team,
+        user_id: `${team}-u1`,
+        token: `plain-${team}`,
+        expires_at: null,
+        actor: { type: 'user' },
+      },
+    ],
     projects: [{ team_id: team, id: '1', title: 'Docs' }],
     note_templates: [
       {
-        team_id: team, id: 'tpl1', owner_id: `${team}-u1`, title: 'Standup', context: 'Daily',
-        sections: [{ title: 'Yesterday', description: '' }, { title: 'Today', description: 'Plans' }],
-        ai_actions: true, is_shared: false, favourited_by: [`${team}-u1`],
+        team_id: team,
+        id: 'tpl1',
+        owner_id: `${team}-u1`,
+        title: 'Standup',
+        context: 'Daily',
+        sections: [
+          { title: 'Yesterday', description: '' },
+          { title: 'Today', description: 'Plans' },
+        ],
+        ai_actions: true,
+        is_shared: false,
+        favourited_by: [`${team}-u1`],
       },
-      { team_id: team, id: 'builtin', owner_id: null, title: 'Meeting', context: '', sections: [], ai_actions: false, is_shared: true },
+      {
+        team_id: team,
+        id: 'builtin',
+        owner_id: null,
+        title: 'Meeting',
+        context: '',
+        sections: [],
+        ai_actions: false,
+        is_shared: true,
+      },
     ],
     pages: [
-      { team_id: team, id: '10', project_id: '1', parent_page_id: '', title: 'Home', owner_id: `${team}-u1`, archived: false, members: [{ user_id: `${team}-u2`, role: 'member' }] },
-      { team_id: team, id: '12', project_id: '1', parent_page_id: '10', title: 'Second child', owner_id: `${team}-u1`, archived: false },
-      { team_id: team, id: '11', project_id: '1', parent_page_id: '10', title: 'First child', owner_id: `${team}-u1`, archived: false },
+      {
+        team_id: team,
+        id: '10',
+        project_id: '1',
+        parent_page_id: '',
+        title: 'Home',
+        owner_id: `${team}-u1`,
+        archived: false,
+        members: [{ user_id: `${team}-u2`, role: 'member' }],
+      },
+      {
+        team_id: team,
+        id: '12',
+        project_id: '1',
+        parent_page_id: '10',
+        title: 'Second child',
+        owner_id: `${team}-u1`,
+        archived: false,
+      },
+      {
+        team_id: team,
+        id: '11',
+        project_id: '1',
+        parent_page_id: '10',
+        title: 'First child',
+        owner_id: `${team}-u1`,
+        archived: false,
+      },
     ],
     tags: [
       { team_id: team, id: '100', project_id: null, name: 'bug', color: 'red' },
       { team_id: team, id: '101', project_id: '1', name: 'docs', color: 'blue' },
     ],
-    cards: [{ team_id: team, id: '500', project_id: '1', title: 'Fix login', owner_id: `${team}-u1`, members: [`${team}-u1`], tags: ['101', '100'] }],
+    cards: [
+      {
+        team_id: team,
+        id: '500',
+        project_id: '1',
+        title: 'Fix login',
+        owner_id: `${team}-u1`,
+        members: [`${team}-u1`],
+        tags: ['101', '100'],
+      },
+    ],
   };
 }
 
@@ -62,14 +124,24 @@ describe('npm run cli', () => {
     const document = richDocument(team);
     const imported = await runCli(['import', await writeJson(document)]);
     expect(imported).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(imported.stdout)).toMatchObject({ workspaces: 1, users: 2, members: 2, tokens: 1, note_templates: 2, pages: 3, tags: 2, cards: 1 });
+    expect(JSON.parse(imported.stdout)).toMatchObject({
+      workspaces: 1,
+      users: 2,
+      members: 2,
+      tokens: 1,
+      note_templates: 2,
+      pages: 3,
+      tags: 2,
+      cards: 1,
+    });
 
     const exported = await runCli(['export', '--team', team]);
     expect(exported.code).toBe(0);
     const back = JSON.parse(exported.stdout);
     for (const [collection, entries] of Object.entries(document)) {
       const expected = (entries as Array<Record<string, unknown>>).map(({ token: _secret, ...entry }) => entry);
-      const byKey = (e: Record<string, unknown>) => `${(e.id as string | undefined) ?? ''}/${(e.user_id as string | undefined) ?? ''}`;
+      const byKey = (e: Record<string, unknown>) =>
+        `${(e.id as string | undefined) ?? ''}/${(e.user_id as string | undefined) ?? ''}`;
       const actual = new Map((back[collection] as Array<Record<string, unknown>>).map((e) => [byKey(e), e]));
       expect(actual.size).toBe(expected.length);
       for (const entry of expected) expect(actual.get(byKey(entry))).toMatchObject(entry);
@@ -86,7 +158,15 @@ describe('npm run cli', () => {
   it('rejects an invalid document naming the entry, and writes nothing of it', async () => {
     const team = uniqueTeamId();
     const document = richDocument(team);
-    document.pages.push({ team_id: team, id: '13', project_id: '1', parent_page_id: '99', title: 'Orphan', owner_id: `${team}-u1`, archived: false });
+    document.pages.push({
+      team_id: team,
+      id: '13',
+      project_id: '1',
+      parent_page_id: '99',
+      title: 'Orphan',
+      owner_id: `${team}-u1`,
+      archived: false,
+    });
     const result = await runCli(['import', await writeJson(document)]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: pages\[3\].*99/);
@@ -99,10 +179,27 @@ describe('npm run cli', () => {
   it('creates a token that works, and revokes it', async () => {
     const team = uniqueTeamId();
     await runCli(['import', await writeJson(richDocument(team))]);
-    const created = await runCli(['token', 'create', '--team', team, '--user', `${team}-u1`, '--expires-in', '30d', '--name', 'ci']);
+    const created = await runCli([
+      'token',
+      'create',
+      '--team',
+      team,
+      '--user',
+      `${team}-u1`,
+      '--expires-in',
+      '30d',
+      '--name',
+      'ci',
+    ]);
     expect(created.code).toBe(0);
     const issued = JSON.parse(created.stdout);
-    expect(issued).toMatchObject({ team_id: team, user_id: `${team}-u1`, name: 'ci', id: expect.any(String), token: expect.any(String) });
+    expect(issued).toMatchObject({
+      team_id: team,
+      user_id: `${team}-u1`,
+      name: 'ci',
+      id: expect.any(String),
+      token: expect.any(String),
+    });
     expect(issued.expires_at - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
 
     const read = () => t.http.get(`/v1/${team}/notes/templates/tpl1`).set('Authorization', `Bearer ${issued.token}`);

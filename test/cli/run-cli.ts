@@ -18,7 +18,10 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
     execFile(
       process.execPath,
       [CLI, ...args],
-      { env: { PATH: process.env.PATH, DATABASE_URL: testDatabaseUrl(), RUN_MIGRATIONS: 'false', ...env }, timeout: 60_000 },
+      {
+        env: { PATH: process.env.PATH, DATABASE_URL: testDatabaseUrl(), RUN_MIGRATIONS: 'false', ...env },
+        timeout: 60_000,
+      },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

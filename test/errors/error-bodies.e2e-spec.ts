@@ -64,38 +64,88 @@ describe('the body, checked after the caller', () => {
   });
 
   it('answers malformed JSON with 400 MALFORMED_JSON', async () => {
-    expectError(await patch(s.ws.auth.member).set('Content-Type', 'application/json').send('{"title": '), 'MALFORMED_JSON', /not valid JSON/);
-    expectError(await patch(s.ws.auth.member).set('Content-Type', 'application/json').send('null'), 'MALFORMED_JSON', /JSON object/);
+    expectError(
+      await patch(s.ws.auth.member).set('Content-Type', 'application/json').send('{"title": '),
+      'MALFORMED_JSON',
+      /not valid JSON/,
+    );
+    expectError(
+      await patch(s.ws.auth.member).set('Content-Type', 'application/json').send('null'),
+      'MALFORMED_JSON',
+      /JSON object/,
+    );
   });
 
   it('answers a non-JSON body or charset with 415 naming it', async () => {
-    expectError(await patch(s.ws.auth.member).set('Content-Type', 'text/plain').send('title=x'), 'UNSUPPORTED_MEDIA_TYPE', 'text/plain');
-    expectError(await patch(s.ws.auth.member).set('Content-Type', 'application/json; charset=latin1').send('{}'), 'UNSUPPORTED_MEDIA_TYPE', /latin1/);
+    expectError(
+      await patch(s.ws.auth.member).set('Content-Type', 'text/plain').send('title=x'),
+      'UNSUPPORTED_MEDIA_TYPE',
+      'text/plain',
+    );
+    expectError(
+      await patch(s.ws.auth.member).set('Content-Type', 'application/json; charset=latin1').send('{}'),
+      'UNSUPPORTED_MEDIA_TYPE',
+      /latin1/,
+    );
   });
 
   it('accepts application/*+json and an explicit UTF-8 charset', async () => {
-    expectError(await patch(s.ws.auth.member).set('Content-Type', 'application/merge-patch+json').send('{}'), 'NOTE_TEMPLATE_NOT_FOUND');
-    expectError(await patch(s.ws.auth.member).set('Content-Type', 'application/json; charset=UTF-8').send('{}'), 'NOTE_TEMPLATE_NOT_FOUND');
+    expectError(
+      await patch(s.ws.auth.member).set('Content-Type', 'application/merge-patch+json').send('{}'),
+      'NOTE_TEMPLATE_NOT_FOUND',
+    );
+    expectError(
+      await patch(s.ws.auth.member).set('Content-Type', 'application/json; charset=UTF-8').send('{}'),
+      'NOTE_TEMPLATE_NOT_FOUND',
+    );
   });
 
   it('applies 415 and malformed JSON to a GET with a body too, as documented', async () => {
-    expectError(await s.t.http.get('/health/live').set('Content-Type', 'text/plain').send('x'), 'UNSUPPORTED_MEDIA_TYPE');
-    expectError(await s.t.http.get('/health/live').set('Content-Type', 'application/json').send('{x'), 'MALFORMED_JSON');
+    expectError(
+      await s.t.http.get('/health/live').set('Content-Type', 'text/plain').send('x'),
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expectError(
+      await s.t.http.get('/health/live').set('Content-Type', 'application/json').send('{x'),
+      'MALFORMED_JSON',
+    );
   });
 
   it('answers a corrupt compressed body and an unknown encoding without a 500', async () => {
-    expectError(await patch(s.ws.auth.member).set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('not gzip'), 'MALFORMED_JSON');
-    expectError(await patch(s.ws.auth.member).set('Content-Type', 'application/json').set('Content-Encoding', 'compress').send('{}'), 'UNSUPPORTED_MEDIA_TYPE', /compress/);
+    expectError(
+      await patch(s.ws.auth.member)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'gzip')
+        .send('not gzip'),
+      'MALFORMED_JSON',
+    );
+    expectError(
+      await patch(s.ws.auth.member)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'compress')
+        .send('{}'),
+      'UNSUPPORTED_MEDIA_TYPE',
+      /compress/,
+    );
   });
 
   it('answers a path that is not validly percent-encoded with 400', async () => {
-    expectError(await s.t.http.get(`/v1/${s.ws.teamId}/cards/%ZZ`).set('Authorization', s.ws.auth.member), 'INVALID_PATH_PARAMETER', /percent/);
+    expectError(
+      await s.t.http.get(`/v1/${s.ws.teamId}/cards/%ZZ`).set('Authorization', s.ws.auth.member),
+      'INVALID_PATH_PARAMETER',
+      /percent/,
+    );
   });
 
   it.each([
     ['a __proto__ key', '{"__proto__": {"x": 1}}', 'UNKNOWN_FIELD', /__proto__/],
     ['a constructor key', '{"constructor": 1}', 'UNKNOWN_FIELD', /constructor/],
-    ['a nested toString key', '{"icon": {"type": "emoji", "src": "x", "toString": 1}}', 'UNKNOWN_FIELD', /icon\.toString/],
+    [
+      'a nested toString key',
+      '{"icon": {"type": "emoji", "src": "x", "toString": 1}}',
+      'UNKNOWN_FIELD',
+      /icon\.toString/,
+    ],
     ['a NUL character', '{"title": "a\\u0000b"}', 'VALIDATION_FAILED', /^title contains a NUL/],
     ['a lone surrogate', '{"sections": [{"title": "\\ud800"}]}', 'VALIDATION_FAILED', /sections\[0\]\.title contains/],
     ['5000 levels of nesting', `${'{"x":'.repeat(5000)}1${'}'.repeat(5000)}`, 'VALIDATION_FAILED', /deeper than 32/],

@@ -15,7 +15,11 @@ describe('error logging', () => {
       .send({ title: 'private body value' });
     expectError(res, 'UNAUTHENTICATED');
     const line = t.logs.find((l) => (l.req as { id?: string })?.id === 'req-log-1');
-    expect(line).toMatchObject({ error_id: res.body.error.id, error_sec: res.body.error.sec, res: { statusCode: 401 } });
+    expect(line).toMatchObject({
+      error_id: res.body.error.id,
+      error_sec: res.body.error.sec,
+      res: { statusCode: 401 },
+    });
     await t.http.get('/v1/acme/notes/templates/x?access_token=wca_in_the_query').expect(401);
     const everything = JSON.stringify(t.logs);
     expect(everything).not.toContain('wca_in_the_query');
@@ -24,7 +28,10 @@ describe('error logging', () => {
   });
 
   it('logs failures while reading the body too', async () => {
-    const res = await t.http.patch('/v1/acme/notes/templates/x').set('Content-Type', 'application/json').send(`"${'x'.repeat(1_100_000)}"`);
+    const res = await t.http
+      .patch('/v1/acme/notes/templates/x')
+      .set('Content-Type', 'application/json')
+      .send(`"${'x'.repeat(1_100_000)}"`);
     expectError(res, 'PAYLOAD_TOO_LARGE');
     expect(t.logs.some((l) => l.error_id === res.body.error.id)).toBe(true);
   });

@@ -22,7 +22,10 @@ describe('rate limit, deadline, security headers and CORS', () => {
   let ws: Workspace;
   let url: string;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '5', REQUEST_TIMEOUT_MS: '1000', CORS_ORIGINS: 'https://app.example.com' }, [SlowController]);
+    t = await createTestApp(
+      { RATE_LIMIT_PER_MINUTE: '5', REQUEST_TIMEOUT_MS: '1000', CORS_ORIGINS: 'https://app.example.com' },
+      [SlowController],
+    );
     ws = await seedWorkspace(t.app);
     url = `/v1/${ws.teamId}/notes/templates/${await seedTemplate(t.app, ws)}`;
   });
@@ -47,7 +50,10 @@ describe('rate limit, deadline, security headers and CORS', () => {
 
   it('sends security headers and CORS only for the configured origin', async () => {
     const res = await t.http.get('/health/live').set('Origin', 'https://app.example.com');
-    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'access-control-allow-origin': 'https://app.example.com' });
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'access-control-allow-origin': 'https://app.example.com',
+    });
     expect(res.headers['x-powered-by']).toBeUndefined();
     const stranger = await t.http.get('/health/live').set('Origin', 'https://evil.example.com');
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined();

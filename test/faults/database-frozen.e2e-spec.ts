@@ -16,7 +16,13 @@ const REQUEST_TIMEOUT_MS = 10_000;
 function clusterPids(dataDir: string): number[] {
   const postmaster = Number(readFileSync(join(dataDir, 'cluster', 'postmaster.pid'), 'utf8').split('\n')[0]);
   const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' });
-  return [postmaster, ...children.split('\n').map(Number).filter((pid) => pid > 0)];
+  return [
+    postmaster,
+    ...children
+      .split('\n')
+      .map(Number)
+      .filter((pid) => pid > 0),
+  ];
 }
 
 /**
@@ -54,7 +60,13 @@ describe('the database stops answering', () => {
       for (let n = 1; running; n++) {
         const write = writeFor(ws.teamId, c, 0, n, n);
         const current = phase;
-        const outcome = await call(base, { method: write.method, path: write.path, auth: ws.auth.member, body: write.body, timeoutMs: REQUEST_TIMEOUT_MS + 5000 });
+        const outcome = await call(base, {
+          method: write.method,
+          path: write.path,
+          auth: ws.auth.member,
+          body: write.body,
+          timeoutMs: REQUEST_TIMEOUT_MS + 5000,
+        });
         attempts.push({ c, phase: current, outcome });
         await sleep(20);
       }
@@ -77,7 +89,11 @@ describe('the database stops answering', () => {
 
       const summary = (list: typeof attempts) => {
         const statuses: Record<string, number> = {};
-        list.forEach((a) => (statuses[a.outcome.error ?? String(a.outcome.status)] = (statuses[a.outcome.error ?? String(a.outcome.status)] ?? 0) + 1));
+        list.forEach(
+          (a) =>
+            (statuses[a.outcome.error ?? String(a.outcome.status)] =
+              (statuses[a.outcome.error ?? String(a.outcome.status)] ?? 0) + 1),
+        );
         const ms = list.map((a) => a.outcome.ms);
         return { statuses, p50: percentile(ms, 50), max: Math.max(...ms) };
       };
@@ -86,16 +102,28 @@ describe('the database stops answering', () => {
         up: summary(attempts.filter((a) => a.phase === 'up')),
         frozen: summary(attempts.filter((a) => a.phase === 'frozen')),
         thawed: summary(attempts.filter((a) => a.phase === 'thawed')),
-        slowest: [...attempts].sort((a, b) => b.outcome.ms - a.outcome.ms).slice(0, 5).map((a) => ({ ms: a.outcome.ms, at: a.outcome.startedAt - frozenAt, status: a.outcome.status ?? a.outcome.error, sec: (a.outcome.body as { error?: { sec?: string } })?.error?.sec })),
+        slowest: [...attempts]
+          .sort((a, b) => b.outcome.ms - a.outcome.ms)
+          .slice(0, 5)
+          .map((a) => ({
+            ms: a.outcome.ms,
+            at: a.outcome.startedAt - frozenAt,
+            status: a.outcome.status ?? a.outcome.error,
+            sec: (a.outcome.body as { error?: { sec?: string } })?.error?.sec,
+          })),
       });
       const late = attempts.filter((a) => a.outcome.ms > REQUEST_TIMEOUT_MS || a.outcome.error);
       expect(late.map((a) => `${a.outcome.error ?? a.outcome.status} after ${a.outcome.ms} ms`)).toEqual([]);
-      const wrong = attempts.filter((a) => a.outcome.status !== 200 && a.outcome.status !== 204 && a.outcome.status !== 503);
+      const wrong = attempts.filter(
+        (a) => a.outcome.status !== 200 && a.outcome.status !== 204 && a.outcome.status !== 503,
+      );
       expect(wrong.map((a) => `${a.outcome.status} ${JSON.stringify(a.outcome.body)}`)).toEqual([]);
       // Serving again: a second after it thaws, every request succeeds.
       const afterThaw = attempts.filter((a) => a.outcome.startedAt > thawedAt + 1000);
       expect(afterThaw.length).toBeGreaterThan(CLIENTS * 10);
-      expect(afterThaw.filter((a) => a.outcome.status !== 200 && a.outcome.status !== 204).map((a) => a.outcome.status)).toEqual([]);
+      expect(
+        afterThaw.filter((a) => a.outcome.status !== 200 && a.outcome.status !== 204).map((a) => a.outcome.status),
+      ).toEqual([]);
     } finally {
       running = false;
       await clients;

@@ -6,7 +6,17 @@ import { OpenApiValidator } from '../support/openapi-validator';
 import { createTestApp, TestApp } from '../support/test-app';
 import { percentile, report } from './fault-report';
 import { call, Outcome, sleep } from './http-client';
-import { CardState, FamilyState, possibleStates, resourcesOf, seededFamily, seedDocument, templateView, Write, writeFor } from './write-model';
+import {
+  CardState,
+  FamilyState,
+  possibleStates,
+  resourcesOf,
+  seededFamily,
+  seedDocument,
+  templateView,
+  Write,
+  writeFor,
+} from './write-model';
 
 const CLIENTS = 16;
 const SETS = 3; // one resource set per phase: before the stop, while down, after the restart
@@ -40,12 +50,19 @@ describe('the database stops in the middle of a load run', () => {
 
   beforeAll(async () => {
     postgres = await startThrowawayPostgres();
-    t = await createTestApp({ DATABASE_URL: postgres.url, RUN_MIGRATIONS: 'true', DB_CONNECT_TIMEOUT_MS: '2000', LOG_LEVEL: 'error' });
+    t = await createTestApp({
+      DATABASE_URL: postgres.url,
+      RUN_MIGRATIONS: 'true',
+      DB_CONNECT_TIMEOUT_MS: '2000',
+      LOG_LEVEL: 'error',
+    });
     ws = await seedWorkspace(t.app);
     await importDocument(t.app, seedDocument(ws, CLIENTS, SETS));
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
-    validator = new OpenApiValidator((await call(base, { method: 'GET', path: '/openapi.json', timeoutMs: 10_000 })).body as never);
+    validator = new OpenApiValidator(
+      (await call(base, { method: 'GET', path: '/openapi.json', timeoutMs: 10_000 })).body as never,
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -64,7 +81,13 @@ describe('the database stops in the middle of a load run', () => {
         const current = set;
         const write = writeFor(ws.teamId, c, current, n, attaches.get(current) ?? 0);
         if (write.resource.startsWith('card:')) attaches.set(current, (attaches.get(current) ?? 0) + 1);
-        const outcome = await call(base, { method: write.method, path: write.path, auth: ws.auth.member, body: write.body, timeoutMs: REQUEST_TIMEOUT_MS });
+        const outcome = await call(base, {
+          method: write.method,
+          path: write.path,
+          auth: ws.auth.member,
+          body: write.body,
+          timeoutMs: REQUEST_TIMEOUT_MS,
+        });
         attempts.push({ c, n, set: current, write, outcome });
         await sleep(20);
       }
@@ -87,7 +110,11 @@ describe('the database stops in the middle of a load run', () => {
       await sleep(DOWN_MS / 2);
       restartStart = Date.now();
       const { hostname, port, pathname } = new URL(postgres.url);
-      restarted = await startEmbeddedPostgres({ dataDir: join(postgres.dataDir, 'cluster'), port: Number(port), database: pathname.slice(1) });
+      restarted = await startEmbeddedPostgres({
+        dataDir: join(postgres.dataDir, 'cluster'),
+        port: Number(port),
+        database: pathname.slice(1),
+      });
       expect(new URL(restarted.url).hostname).toBe(hostname);
       restartEnd = Date.now();
       set = 2;
@@ -112,8 +139,14 @@ describe('the database stops in the middle of a load run', () => {
       }
       if (outcome.status === write.okStatus) continue;
       const body = outcome.body as { error?: { sec?: string; id?: string } };
-      if (outcome.status !== 503 || body?.error?.sec !== 'SEC:000-00020' || !(Number(outcome.headers['retry-after']) > 0)) {
-        wrong.push(`${what}: ${outcome.status} ${JSON.stringify(outcome.body)} Retry-After=${String(outcome.headers['retry-after'])}${logged(body)}`);
+      if (
+        outcome.status !== 503 ||
+        body?.error?.sec !== 'SEC:000-00020' ||
+        !(Number(outcome.headers['retry-after']) > 0)
+      ) {
+        wrong.push(
+          `${what}: ${outcome.status} ${JSON.stringify(outcome.body)} Retry-After=${String(outcome.headers['retry-after'])}${logged(body)}`,
+        );
       }
     }
     expect(wrong.slice(0, 20)).toEqual([]);
@@ -138,15 +171,23 @@ describe('the database stops in the middle of a load run', () => {
       const first = mine.findIndex(ok);
       expect(first).toBeGreaterThanOrEqual(0);
       recovery.push(mine[first].outcome.startedAt + mine[first].outcome.ms - restartEnd);
-      expect(mine.slice(first).filter((a) => !ok(a)).map((a) => `${a.outcome.status} ${JSON.stringify(a.outcome.body)}`)).toEqual([]);
+      expect(
+        mine
+          .slice(first)
+          .filter((a) => !ok(a))
+          .map((a) => `${a.outcome.status} ${JSON.stringify(a.outcome.body)}`),
+      ).toEqual([]);
     }
     expect(Math.max(...recovery)).toBeLessThan(RECOVERY_LIMIT_MS);
-    expect((await call(base, { method: 'GET', path: '/health/ready', timeoutMs: REQUEST_TIMEOUT_MS })).status).toBe(200);
+    expect((await call(base, { method: 'GET', path: '/health/ready', timeoutMs: REQUEST_TIMEOUT_MS })).status).toBe(
+      200,
+    );
 
     // The data is what the successful responses said; a write in flight when the database died may or may not be there, whole.
     const inDoubt = (a: Attempt) => !ok(a) && a.outcome.startedAt <= stopEnd && end(a) >= stopStart;
     const byResource = new Map<string, Attempt[]>();
-    for (const a of [...attempts].sort((x, y) => x.c - y.c || x.n - y.n)) byResource.set(a.write.resource, [...(byResource.get(a.write.resource) ?? []), a]);
+    for (const a of [...attempts].sort((x, y) => x.c - y.c || x.n - y.n))
+      byResource.set(a.write.resource, [...(byResource.get(a.write.resource) ?? []), a]);
     const mismatches: string[] = [];
     let inDoubtApplied = 0;
     for (let c = 0; c < CLIENTS; c++) {
@@ -163,12 +204,18 @@ describe('the database stops in the middle of a load run', () => {
           [`card:${r.card}`]: [] as CardState,
         };
         for (const [resource, state] of Object.entries(actual)) {
-          const writes = (byResource.get(resource) ?? []).map((a) => ({ write: a.write, fate: ok(a) ? ('ok' as const) : inDoubt(a) ? ('in-doubt' as const) : ('failed' as const) }));
+          const writes = (byResource.get(resource) ?? []).map((a) => ({
+            write: a.write,
+            fate: ok(a) ? ('ok' as const) : inDoubt(a) ? ('in-doubt' as const) : ('failed' as const),
+          }));
           const possible = possibleStates(seeds[resource], writes).map((p) => JSON.stringify(p));
           if (!possible.includes(JSON.stringify(state))) {
             mismatches.push(`${resource}: read ${JSON.stringify(state)}, expected one of ${possible.join(' | ')}`);
           } else if (writes.some((w) => w.fate === 'in-doubt')) {
-            const withoutDoubt = possibleStates(seeds[resource], writes.filter((w) => w.fate === 'ok'));
+            const withoutDoubt = possibleStates(
+              seeds[resource],
+              writes.filter((w) => w.fate === 'ok'),
+            );
             if (JSON.stringify(withoutDoubt[0]) !== JSON.stringify(state)) inDoubtApplied++;
           }
         }
@@ -181,7 +228,11 @@ describe('the database stops in the middle of a load run', () => {
       requests: attempts.length,
       succeeded: attempts.filter(ok).length,
       answered503: unavailable.length,
-      latency503Ms: { p50: percentile(unavailable, 50), p99: percentile(unavailable, 99), max: Math.max(...unavailable) },
+      latency503Ms: {
+        p50: percentile(unavailable, 50),
+        p99: percentile(unavailable, 99),
+        max: Math.max(...unavailable),
+      },
       stopMs: stopEnd - stopStart,
       restartMs: restartEnd - restartStart,
       recoveryAfterRestartMs: { min: Math.min(...recovery), max: Math.max(...recovery) },
@@ -193,7 +244,8 @@ describe('the database stops in the middle of a load run', () => {
 
   /** What the server logged about an unexpected error: its cause, which the response rightly does not say. */
   function logged(body: { error?: { id?: string } }): string {
-    const line = t.logs.find((l) => l.error_id === body?.error?.id) as { err?: { type?: string; message?: string; code?: string } } | undefined;
+    const line = t.logs.find((l) => l.error_id === body?.error?.id) as
+      { err?: { type?: string; message?: string; code?: string } } | undefined;
     return line?.err ? ` (logged: ${line.err.type} ${line.err.code ?? ''} ${line.err.message})` : '';
   }
 
@@ -212,10 +264,16 @@ describe('the database stops in the middle of a load run', () => {
     const { page } = await get(`/v1/${ws.teamId}/pages/${parent}`);
     const kids = await Promise.all(children.map(async (id) => (await get(`/v1/${ws.teamId}/pages/${id}`)).page));
     // Siblings sit at exactly 0..2 under their parent, or the tree is broken.
-    expect(kids.map((k) => [k.parent_page_id, k.position]).sort()).toEqual([[parent, 0], [parent, 1], [parent, 2]]);
+    expect(kids.map((k) => [k.parent_page_id, k.position]).sort()).toEqual([
+      [parent, 0],
+      [parent, 1],
+      [parent, 2],
+    ]);
     return {
       parent: { title: page.title as string, hide_subpages: page.hide_subpages as boolean },
-      children: [...kids].sort((a, b) => (a.position as number) - (b.position as number)).map((k) => ({ id: k.id as string, title: k.title as string })),
+      children: [...kids]
+        .sort((a, b) => (a.position as number) - (b.position as number))
+        .map((k) => ({ id: k.id as string, title: k.title as string })),
     };
   }
 

@@ -17,7 +17,10 @@ export interface ServerProcess {
 /** Starts the compiled server (`node dist/src/main.js`, what `npm start` runs) and waits until it is ready. */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: npm test builds it first (npm run build)`);
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout.on('data', keep);

@@ -50,17 +50,46 @@ describe('SIGTERM under load', () => {
       workspaces: [{ id: teamId, name: 'Shutdown' }],
       users: [{ id: 'u1', name: 'Ada', email: 'ada@example.com' }],
       members: [{ team_id: teamId, user_id: 'u1', role: 'member' }],
-      tokens: [{ id: 'tok1', team_id: teamId, user_id: 'u1', token: secret, expires_at: null, actor: { type: 'user' } }],
+      tokens: [
+        { id: 'tok1', team_id: teamId, user_id: 'u1', token: secret, expires_at: null, actor: { type: 'user' } },
+      ],
       projects: [{ team_id: teamId, id: '1', title: 'Docs' }],
-      note_templates: ['tpl-slow', ...templates].map((id) => ({ team_id: teamId, id, owner_id: 'u1', title: 'seeded', context: '', sections: [], ai_actions: false, is_shared: false })),
-      pages: [{ team_id: teamId, id: '10', project_id: '1', parent_page_id: '', title: 'Home', owner_id: 'u1', archived: false, members: [] }],
+      note_templates: ['tpl-slow', ...templates].map((id) => ({
+        team_id: teamId,
+        id,
+        owner_id: 'u1',
+        title: 'seeded',
+        context: '',
+        sections: [],
+        ai_actions: false,
+        is_shared: false,
+      })),
+      pages: [
+        {
+          team_id: teamId,
+          id: '10',
+          project_id: '1',
+          parent_page_id: '',
+          title: 'Home',
+          owner_id: 'u1',
+          archived: false,
+          members: [],
+        },
+      ],
     };
     const file = join(postgres.dataDir, 'seed.json');
     await writeFile(file, JSON.stringify(document));
-    const seeded = await runCli(['import', file], { DATABASE_URL: postgres.url, RUN_MIGRATIONS: 'true', LOG_LEVEL: 'silent' });
+    const seeded = await runCli(['import', file], {
+      DATABASE_URL: postgres.url,
+      RUN_MIGRATIONS: 'true',
+      LOG_LEVEL: 'silent',
+    });
     expect(seeded).toMatchObject({ code: 0 });
     // A long statement timeout: the held PATCHes must wait for the lock, not give up on it.
-    server = await startServer({ DATABASE_URL: postgres.url, RUN_MIGRATIONS: 'true', LOG_LEVEL: 'silent', DB_STATEMENT_TIMEOUT_MS: '20000' }, await freePort());
+    server = await startServer(
+      { DATABASE_URL: postgres.url, RUN_MIGRATIONS: 'true', LOG_LEVEL: 'silent', DB_STATEMENT_TIMEOUT_MS: '20000' },
+      await freePort(),
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -78,8 +107,21 @@ describe('SIGTERM under load', () => {
       for (let n = 1; running; n++) {
         const title = n % 3 === 0 ? undefined : `c${c}-${n}`;
         const outcome = title
-          ? await call(baseUrl, { method: 'PATCH', path: `/v1/${teamId}/notes/templates/${templates[c]}`, auth, body: { title }, timeoutMs: REQUEST_TIMEOUT_MS, agent })
-          : await call(baseUrl, { method: 'GET', path: `/v1/${teamId}/pages/10`, auth, timeoutMs: REQUEST_TIMEOUT_MS, agent });
+          ? await call(baseUrl, {
+              method: 'PATCH',
+              path: `/v1/${teamId}/notes/templates/${templates[c]}`,
+              auth,
+              body: { title },
+              timeoutMs: REQUEST_TIMEOUT_MS,
+              agent,
+            })
+          : await call(baseUrl, {
+              method: 'GET',
+              path: `/v1/${teamId}/pages/10`,
+              auth,
+              timeoutMs: REQUEST_TIMEOUT_MS,
+              agent,
+            });
         attempts.push({ client: c, keepAlive, title, outcome });
         await sleep(outcome.error ? 50 : 5);
       }
@@ -100,13 +142,26 @@ describe('SIGTERM under load', () => {
       locker = new Client({ connectionString: postgres.url });
       await locker.connect();
       await locker.query('BEGIN');
-      await locker.query('SELECT 1 FROM note_templates WHERE team_id = $1 AND id = $2 FOR UPDATE', [teamId, 'tpl-slow']);
+      await locker.query('SELECT 1 FROM note_templates WHERE team_id = $1 AND id = $2 FOR UPDATE', [
+        teamId,
+        'tpl-slow',
+      ]);
       const slowTitles = Array.from({ length: SLOW }, (_, i) => `slow-${i}`);
       const slow = slowTitles.map((title) =>
-        call(baseUrl, { method: 'PATCH', path: `/v1/${teamId}/notes/templates/tpl-slow`, auth, body: { title }, timeoutMs: 20_000 }),
+        call(baseUrl, {
+          method: 'PATCH',
+          path: `/v1/${teamId}/notes/templates/tpl-slow`,
+          auth,
+          body: { title },
+          timeoutMs: 20_000,
+        }),
       );
       const waiting = async () =>
-        (await locker!.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND application_name = 'workspace-content-api'`)).rows[0].n;
+        (
+          await locker!.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND application_name = 'workspace-content-api'`,
+          )
+        ).rows[0].n;
       for (let tries = 0; (await waiting()) < SLOW; tries++) {
         if (tries > 100) throw new Error(`only ${await waiting()} of ${SLOW} PATCHes are waiting for the lock`);
         await sleep(50);
@@ -135,33 +190,53 @@ describe('SIGTERM under load', () => {
       await locker.query('COMMIT');
       const slowOutcomes = await Promise.all(slow);
       let timer: NodeJS.Timeout | undefined;
-      const exit = await Promise.race([server!.exited, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), EXIT_LIMIT_MS)))]);
+      const exit = await Promise.race([
+        server!.exited,
+        new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), EXIT_LIMIT_MS))),
+      ]);
       clearTimeout(timer);
       running = false;
       await clients;
 
       // The held PATCHes finished with their normal answer, after the signal.
       expect(slowOutcomes.map((o) => o.error ?? o.status)).toEqual(slowTitles.map(() => 200));
-      expect(slowOutcomes.map((o) => (o.body as { note_template: { title: string } }).note_template.title)).toEqual(slowTitles);
-      expect(exit ? { code: exit.code, signal: exit.signal } : `still running ${EXIT_LIMIT_MS} ms after SIGTERM:\n${server!.output()}`).toEqual({ code: 0, signal: null });
+      expect(slowOutcomes.map((o) => (o.body as { note_template: { title: string } }).note_template.title)).toEqual(
+        slowTitles,
+      );
+      expect(
+        exit
+          ? { code: exit.code, signal: exit.signal }
+          : `still running ${EXIT_LIMIT_MS} ms after SIGTERM:\n${server!.output()}`,
+      ).toEqual({ code: 0, signal: null });
 
       // Every request got its normal answer, or was refused at the door once the server had stopped listening; none was cut.
       const answered = (a: Attempt) => a.outcome.status === 200;
       // A reset is clean only for a request the app had not started: sent after the signal, or a fresh connection
       // opened just before it whose request Node had not read yet (server.close() ends such idle sockets). The data
       // check below proves none of them reached the app.
-      const notYetRead = (a: Attempt) => !a.keepAlive && a.outcome.error === 'ECONNRESET' && a.outcome.startedAt >= signalAt - JUST_BEFORE_SIGNAL_MS;
+      const notYetRead = (a: Attempt) =>
+        !a.keepAlive && a.outcome.error === 'ECONNRESET' && a.outcome.startedAt >= signalAt - JUST_BEFORE_SIGNAL_MS;
       const refusedCleanly = (a: Attempt) =>
         (['ECONNREFUSED', 'ECONNRESET'].includes(a.outcome.error!) && a.outcome.startedAt >= signalAt) || notYetRead(a);
       const other = attempts.filter((a) => !answered(a) && !refusedCleanly(a));
-      expect(other.map((a) => `${a.keepAlive ? 'keep-alive' : 'fresh'} client ${a.client} at +${a.outcome.startedAt - signalAt} ms: ${a.outcome.error ?? `${a.outcome.status} ${JSON.stringify(a.outcome.body)}`}`)).toEqual([]);
-      const inFlightAtSignal = attempts.filter((a) => a.outcome.startedAt < signalAt && a.outcome.startedAt + a.outcome.ms > signalAt);
+      expect(
+        other.map(
+          (a) =>
+            `${a.keepAlive ? 'keep-alive' : 'fresh'} client ${a.client} at +${a.outcome.startedAt - signalAt} ms: ${a.outcome.error ?? `${a.outcome.status} ${JSON.stringify(a.outcome.body)}`}`,
+        ),
+      ).toEqual([]);
+      const inFlightAtSignal = attempts.filter(
+        (a) => a.outcome.startedAt < signalAt && a.outcome.startedAt + a.outcome.ms > signalAt,
+      );
 
       // What the answers said is what the database holds.
       const db = new Client({ connectionString: postgres.url });
       await db.connect();
       try {
-        const { rows } = await db.query<{ id: string; title: string }>('SELECT id, title FROM note_templates WHERE team_id = $1', [teamId]);
+        const { rows } = await db.query<{ id: string; title: string }>(
+          'SELECT id, title FROM note_templates WHERE team_id = $1',
+          [teamId],
+        );
         const stored = new Map(rows.map((r) => [r.id, r.title]));
         expect(slowTitles).toContain(stored.get('tpl-slow'));
         templates.forEach((id, c) => {
@@ -177,7 +252,9 @@ describe('SIGTERM under load', () => {
         inFlightAtSignal: inFlightAtSignal.length + SLOW,
         answeredAfterSignal: attempts.filter((a) => answered(a) && a.outcome.startedAt >= signalAt).length,
         refusedAfterSignal: attempts.filter((a) => refusedCleanly(a) && a.outcome.error === 'ECONNREFUSED').length,
-        resetAfterSignal: attempts.filter((a) => refusedCleanly(a) && a.outcome.error === 'ECONNRESET').map((a) => `${a.keepAlive ? 'keep-alive' : 'fresh'} +${a.outcome.startedAt - signalAt} ms`),
+        resetAfterSignal: attempts
+          .filter((a) => refusedCleanly(a) && a.outcome.error === 'ECONNRESET')
+          .map((a) => `${a.keepAlive ? 'keep-alive' : 'fresh'} +${a.outcome.startedAt - signalAt} ms`),
         probes: probes.map((p) => `${p.error ?? p.status} +${p.startedAt - signalAt} ms`),
         refusedAfterMs: refused.startedAt - signalAt,
         slowAnsweredAfterReleaseMs: Math.max(...slowOutcomes.map((o) => o.startedAt + o.ms)) - releasedAt,

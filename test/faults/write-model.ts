@@ -24,10 +24,22 @@ export function resourcesOf(c: number, set: number) {
 
 /** The import document for `clients` clients with `sets` resource sets each, all in their seeded state. */
 export function seedDocument(ws: Workspace, clients: number, sets: number): object {
-  const all = Array.from({ length: clients }, (_, c) => Array.from({ length: sets }, (_, s) => ({ c, ...resourcesOf(c, s) }))).flat();
+  const all = Array.from({ length: clients }, (_, c) =>
+    Array.from({ length: sets }, (_, s) => ({ c, ...resourcesOf(c, s) })),
+  ).flat();
   return {
-    projects: Array.from({ length: clients }, (_, c) => ({ team_id: ws.teamId, id: `p${c}`, title: `Project of client ${c}` })),
-    tags: Array.from({ length: TAG_POOL }, (_, i) => ({ team_id: ws.teamId, id: String(i + 1), project_id: null, name: `Tag ${i + 1}`, color: 'red' })),
+    projects: Array.from({ length: clients }, (_, c) => ({
+      team_id: ws.teamId,
+      id: `p${c}`,
+      title: `Project of client ${c}`,
+    })),
+    tags: Array.from({ length: TAG_POOL }, (_, i) => ({
+      team_id: ws.teamId,
+      id: String(i + 1),
+      project_id: null,
+      name: `Tag ${i + 1}`,
+      color: 'red',
+    })),
     note_templates: all.map((r) => ({
       team_id: ws.teamId,
       id: r.template,
@@ -35,10 +47,37 @@ export function seedDocument(ws: Workspace, clients: number, sets: number): obje
       ...templateView(0),
     })),
     pages: all.flatMap((r) => [
-      { team_id: ws.teamId, id: r.parent, project_id: r.project, parent_page_id: '', title: 'p0', owner_id: ws.users.owner, archived: false, members: [], hide_subpages: false },
-      ...r.children.map((id) => ({ team_id: ws.teamId, id, project_id: r.project, parent_page_id: r.parent, title: 'k0', owner_id: ws.users.owner, archived: false, members: [] })),
+      {
+        team_id: ws.teamId,
+        id: r.parent,
+        project_id: r.project,
+        parent_page_id: '',
+        title: 'p0',
+        owner_id: ws.users.owner,
+        archived: false,
+        members: [],
+        hide_subpages: false,
+      },
+      ...r.children.map((id) => ({
+        team_id: ws.teamId,
+        id,
+        project_id: r.project,
+        parent_page_id: r.parent,
+        title: 'k0',
+        owner_id: ws.users.owner,
+        archived: false,
+        members: [],
+      })),
     ]),
-    cards: all.map((r) => ({ team_id: ws.teamId, id: r.card, project_id: r.project, title: 'A card', owner_id: ws.users.owner, members: [ws.users.owner], tags: [] })),
+    cards: all.map((r) => ({
+      team_id: ws.teamId,
+      id: r.card,
+      project_id: r.project,
+      title: 'A card',
+      owner_id: ws.users.owner,
+      members: [ws.users.owner],
+      tags: [],
+    })),
   };
 }
 
@@ -135,7 +174,10 @@ export function writeFor(teamId: string, c: number, set: number, n: number, atta
  * failed ones did not, and an in-doubt one (its connection died while it may have been committing)
  * either did or did not.
  */
-export function possibleStates(seed: unknown, writes: Array<{ write: Write; fate: 'ok' | 'failed' | 'in-doubt' }>): unknown[] {
+export function possibleStates(
+  seed: unknown,
+  writes: Array<{ write: Write; fate: 'ok' | 'failed' | 'in-doubt' }>,
+): unknown[] {
   let states = [seed];
   for (const { write, fate } of writes) {
     if (fate === 'ok') states = states.map((s) => write.apply(s));

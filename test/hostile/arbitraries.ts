@@ -41,7 +41,7 @@ export const rawString: fc.Arbitrary<string> = fc.oneof(
       '"true"',
       '"null"',
       '"<script>alert(1)</script>"',
-      "\"'; DROP TABLE pages; --\"",
+      '"\'; DROP TABLE pages; --"',
       '"$1"',
       '"%s%n"',
       '"../../etc/passwd"',
@@ -61,10 +61,36 @@ export const rawNumber: fc.Arbitrary<string> = fc.oneof(
   fc.integer().map(String),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n)),
   fc.constantFrom(
-    '0', '-0', '-0.0', '0e0', '1', '-1', '1.5', '1.0', '1E2', '1e+2', '2147483647', '2147483648', '4294967296',
-    '9007199254740991', '9007199254740993', '-9007199254740993', '9223372036854775807', '9223372036854775808',
-    '123456789012345678901234567890', '1e21', '1e308', '-1e308', '1.7976931348623157e308', '1e309', '-1e400',
-    '5e-324', '1e-400', '-1e-400', '0.1', '1e-7',
+    '0',
+    '-0',
+    '-0.0',
+    '0e0',
+    '1',
+    '-1',
+    '1.5',
+    '1.0',
+    '1E2',
+    '1e+2',
+    '2147483647',
+    '2147483648',
+    '4294967296',
+    '9007199254740991',
+    '9007199254740993',
+    '-9007199254740993',
+    '9223372036854775807',
+    '9223372036854775808',
+    '123456789012345678901234567890',
+    '1e21',
+    '1e308',
+    '-1e308',
+    '1.7976931348623157e308',
+    '1e309',
+    '-1e400',
+    '5e-324',
+    '1e-400',
+    '-1e-400',
+    '0.1',
+    '1e-7',
   ),
 );
 
@@ -75,7 +101,16 @@ const rawLiteral: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Keys that name Object.prototype's members or reach a prototype. */
-export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf'];
+export const PROTOTYPE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  'isPrototypeOf',
+];
 
 /** A raw object key (with its quotes): real field names, prototype keys, near misses and junk. */
 export function rawKey(fields: readonly string[]): fc.Arbitrary<string> {
@@ -85,7 +120,10 @@ export function rawKey(fields: readonly string[]): fc.Arbitrary<string> {
     { weight: 2, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS).map(quoted) },
     { weight: 1, arbitrary: fc.constantFrom(...nearMisses).map(quoted) },
     { weight: 1, arbitrary: fc.string({ maxLength: 8 }).map(quoted) },
-    { weight: 1, arbitrary: fc.constantFrom('"\\ud800"', '""', '"\\u0000"', '"😀"', '"__proto__\\u0000"', '"\\u005f_proto__"') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('"\\ud800"', '""', '"\\u0000"', '"😀"', '"__proto__\\u0000"', '"\\u005f_proto__"'),
+    },
   );
 }
 
@@ -105,7 +143,9 @@ export function rawValue(fields: readonly string[] = [], maxDepth = 3): fc.Arbit
 
 /** `{k:v,...}` from raw entries; keys may repeat. */
 export function rawObjectOf(entry: fc.Arbitrary<[string, string]>, maxKeys: number): fc.Arbitrary<string> {
-  return fc.array(entry, { maxLength: maxKeys }).map((entries) => `{${entries.map(([k, v]) => `${k}:${v}`).join(',')}}`);
+  return fc
+    .array(entry, { maxLength: maxKeys })
+    .map((entries) => `{${entries.map(([k, v]) => `${k}:${v}`).join(',')}}`);
 }
 
 /** A raw object built from the fields of a DTO: each field's value is valid or hostile. */
@@ -113,7 +153,17 @@ export function rawFieldsObject(fieldValues: Record<string, fc.Arbitrary<string>
   const fields = Object.keys(fieldValues);
   const hostile = rawValue(fields, 2);
   const entry = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...fields).chain((f) => fc.tuple(fc.constant(quoted(f)), fc.oneof({ weight: 6, arbitrary: fieldValues[f] }, { weight: 1, arbitrary: hostile }))) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .constantFrom(...fields)
+        .chain((f) =>
+          fc.tuple(
+            fc.constant(quoted(f)),
+            fc.oneof({ weight: 6, arbitrary: fieldValues[f] }, { weight: 1, arbitrary: hostile }),
+          ),
+        ),
+    },
     { weight: 1, arbitrary: fc.tuple(rawKey(fields), hostile) },
   );
   return rawObjectOf(entry, maxKeys);
@@ -154,7 +204,7 @@ export const rawNotAnObject: fc.Arbitrary<string> = fc.oneof(
     '{"a": "\\x41"}',
     '{"a": "\\u12"}',
     '{"a": "unterminated}',
-    '[' .repeat(3000) + ']'.repeat(3000),
+    '['.repeat(3000) + ']'.repeat(3000),
     `${'{"icon":'.repeat(40)}{}${'}'.repeat(40)}`,
     'null',
     'true',
@@ -167,7 +217,11 @@ export const rawNotAnObject: fc.Arbitrary<string> = fc.oneof(
 
 /** Wraps a value arbitrary so that it is sometimes null or replaced by something of another type. */
 export function orHostile(valid: fc.Arbitrary<string>, weight = 5): fc.Arbitrary<string> {
-  return fc.oneof({ weight, arbitrary: valid }, { weight: 1, arbitrary: fc.constant('null') }, { weight: 1, arbitrary: rawValue([], 2) });
+  return fc.oneof(
+    { weight, arbitrary: valid },
+    { weight: 1, arbitrary: fc.constant('null') },
+    { weight: 1, arbitrary: rawValue([], 2) },
+  );
 }
 
 // ---- values that the DTOs accept (so that some requests get through and change things) ----
@@ -177,8 +231,17 @@ export const validText = (min: number, max: number): fc.Arbitrary<string> =>
   fc
     .oneof(
       { weight: max > 1000 ? 20 : 4, arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, 30) }) },
-      { weight: max > 1000 ? 10 : 2, arbitrary: fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, 10) }) },
-      { weight: 1, arbitrary: fc.constantFrom(...[max, max + 1].map((n) => '😀'.repeat(n)), ...[max, max + 1].map((n) => 'x'.repeat(n))) },
+      {
+        weight: max > 1000 ? 10 : 2,
+        arbitrary: fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, 10) }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          ...[max, max + 1].map((n) => '😀'.repeat(n)),
+          ...[max, max + 1].map((n) => 'x'.repeat(n)),
+        ),
+      },
     )
     .map(quoted);
 
@@ -199,7 +262,10 @@ export function rawImage(cover = false, hostile = true): fc.Arbitrary<string> {
   };
   if (cover) {
     fields.positionY = maybe(hostile ? rawNumber : fc.integer({ min: -1000, max: 1000 }).map(String), 6);
-    fields.object_fit = maybe(fc.constantFrom('fill', 'contain', 'cover', 'none', 'scale-down', ...(hostile ? ['stretch'] : [])).map(quoted), 6);
+    fields.object_fit = maybe(
+      fc.constantFrom('fill', 'contain', 'cover', 'none', 'scale-down', ...(hostile ? ['stretch'] : [])).map(quoted),
+      6,
+    );
   }
   const optionalKeys = Object.keys(fields).filter((f) => f !== 'type' && f !== 'src');
   const optional = fc
@@ -207,7 +273,11 @@ export function rawImage(cover = false, hostile = true): fc.Arbitrary<string> {
     .chain((keys) => fc.tuple(...keys.map((k) => fields[k].map((v): [string, string] => [quoted(k), v]))));
   const missing = hostile ? fc.constantFrom('none', 'none', 'none', 'none', 'type', 'src') : fc.constant('none');
   return fc.tuple(fields.type, fields.src, optional, missing).map(([type, src, rest, without]) => {
-    const entries: Array<[string, string]> = [...(without === 'type' ? [] : [[quoted('type'), type] as [string, string]]), ...(without === 'src' ? [] : [[quoted('src'), src] as [string, string]]), ...rest];
+    const entries: Array<[string, string]> = [
+      ...(without === 'type' ? [] : [[quoted('type'), type] as [string, string]]),
+      ...(without === 'src' ? [] : [[quoted('src'), src] as [string, string]]),
+      ...rest,
+    ];
     return `{${entries.map(([k, v]) => `${k}:${v}`).join(',')}}`;
   });
 }
@@ -216,7 +286,13 @@ export function rawImage(cover = false, hostile = true): fc.Arbitrary<string> {
 
 /** Percent-encodes every byte of the UTF-8 form that is not unreserved (lone surrogates become U+FFFD). */
 export function encodeSegment(s: string): string {
-  return [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 /** Path segments of every shape, already as they go on the wire. */
@@ -225,9 +301,46 @@ export const junkSegment: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 12 }).map(encodeSegment),
   fc.stringMatching(/^[A-Za-z0-9_-]{1,70}$/),
   fc.constantFrom(
-    '0', '00', '-1', '+1', '1.0', '1e3', '0x10', '%20', '%2F', '%2f1', '%00', '%', '%Z', '%ZZ', '%E0%A4%A', '%C0%AF', '%FF', '%F0%9F%98%80',
-    '..', '.', '%2E%2E', 'null', 'undefined', 'NaN', '__proto__', 'constructor', '1;DROP', "1'", '1%27--', 'x'.repeat(2000), '9'.repeat(5000),
-    '1'.repeat(19), '1'.repeat(20), '9223372036854775807', '9223372036854775808', '18446744073709551616', '0000000000000000001', ':id', '*', '(.*)',
+    '0',
+    '00',
+    '-1',
+    '+1',
+    '1.0',
+    '1e3',
+    '0x10',
+    '%20',
+    '%2F',
+    '%2f1',
+    '%00',
+    '%',
+    '%Z',
+    '%ZZ',
+    '%E0%A4%A',
+    '%C0%AF',
+    '%FF',
+    '%F0%9F%98%80',
+    '..',
+    '.',
+    '%2E%2E',
+    'null',
+    'undefined',
+    'NaN',
+    '__proto__',
+    'constructor',
+    '1;DROP',
+    "1'",
+    '1%27--',
+    'x'.repeat(2000),
+    '9'.repeat(5000),
+    '1'.repeat(19),
+    '1'.repeat(20),
+    '9223372036854775807',
+    '9223372036854775808',
+    '18446744073709551616',
+    '0000000000000000001',
+    ':id',
+    '*',
+    '(.*)',
   ),
 );
 
@@ -242,7 +355,11 @@ export function idSegment(known: readonly string[]): fc.Arbitrary<string> {
 
 /** A team segment: mostly the scene's workspace, sometimes the other one's, else junk. */
 export const hostileTeam = (s: Scene): fc.Arbitrary<string> =>
-  fc.oneof({ weight: 6, arbitrary: fc.constant(s.ws.teamId) }, { weight: 1, arbitrary: fc.constant(s.other.teamId) }, { weight: 2, arbitrary: junkSegment });
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constant(s.ws.teamId) },
+    { weight: 1, arbitrary: fc.constant(s.other.teamId) },
+    { weight: 2, arbitrary: junkSegment },
+  );
 
 /** `/v1/{team}/{resource}/{id}{suffix}` with a hostile team and an id that is mostly one of `known`. */
 export const hostilePath = (s: Scene, resource: string, known: readonly string[], suffix = ''): fc.Arbitrary<string> =>
@@ -255,7 +372,9 @@ export const validPath = (s: Scene, resource: string, ids: readonly string[], su
 // ---- headers ----
 
 /** Characters Node lets a client put in a header value. */
-const headerChar = fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff })).map((c) => String.fromCharCode(c));
+const headerChar = fc
+  .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }))
+  .map((c) => String.fromCharCode(c));
 export const headerJunk = fc.string({ unit: headerChar, maxLength: 40 });
 
 export const contentType: fc.Arbitrary<string | undefined> = fc.oneof(
@@ -295,7 +414,23 @@ export const contentType: fc.Arbitrary<string | undefined> = fc.oneof(
 
 export const contentEncoding: fc.Arbitrary<string | undefined> = fc.oneof(
   { weight: 20, arbitrary: fc.constant(undefined) },
-  { weight: 4, arbitrary: fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'GZIP', 'x-gzip', 'gzip, identity', 'gzip, gzip', 'compress', 'zstd', 'bogus', '') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'gzip',
+      'deflate',
+      'br',
+      'identity',
+      'GZIP',
+      'x-gzip',
+      'gzip, identity',
+      'gzip, gzip',
+      'compress',
+      'zstd',
+      'bogus',
+      '',
+    ),
+  },
   { weight: 1, arbitrary: headerJunk },
 );
 
@@ -337,14 +472,34 @@ export function authorization(valid: string, others: readonly string[]): fc.Arbi
 
 /** Extra headers nobody should care about. */
 export const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
-  fc.constantFrom('Accept', 'Accept-Charset', 'Accept-Encoding', 'X-Request-Id', 'X-Forwarded-For', 'Origin', 'If-None-Match', 'Range', 'X-HTTP-Method-Override', 'Expect-CT', 'Cookie'),
+  fc.constantFrom(
+    'Accept',
+    'Accept-Charset',
+    'Accept-Encoding',
+    'X-Request-Id',
+    'X-Forwarded-For',
+    'Origin',
+    'If-None-Match',
+    'Range',
+    'X-HTTP-Method-Override',
+    'Expect-CT',
+    'Cookie',
+  ),
   headerJunk,
   { maxKeys: 3 },
 );
 
 /** Authorization variants around the member of the scene's workspace: its other roles, the other workspace's member, and junk. */
 export const hostileAuth = (s: Scene): fc.Arbitrary<string | undefined> =>
-  authorization(s.ws.auth.member, [s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.guest, s.ws.auth.viewer, s.ws.auth.oauth, s.ws.auth.agent, s.other.auth.member]);
+  authorization(s.ws.auth.member, [
+    s.ws.auth.owner,
+    s.ws.auth.admin,
+    s.ws.auth.guest,
+    s.ws.auth.viewer,
+    s.ws.auth.oauth,
+    s.ws.auth.agent,
+    s.other.auth.member,
+  ]);
 
 // ---- whole requests ----
 
@@ -363,9 +518,23 @@ type HeaderSet = Pick<HostileRequest, 'headers' | 'compress'>;
 const validHeaders = (auths: readonly string[]): fc.Arbitrary<HeaderSet> =>
   fc
     .record({
-      'Content-Type': fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'application/merge-patch+json'),
+      'Content-Type': fc.constantFrom(
+        'application/json',
+        'application/json',
+        'application/json; charset=utf-8',
+        'application/merge-patch+json',
+      ),
       Authorization: fc.constantFrom(...auths),
-      'Content-Encoding': fc.constantFrom(undefined, undefined, undefined, undefined, 'gzip', 'deflate', 'br', 'identity'),
+      'Content-Encoding': fc.constantFrom(
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        'gzip',
+        'deflate',
+        'br',
+        'identity',
+      ),
     })
     .map((headers) => ({ headers, compress: true }));
 
@@ -382,7 +551,12 @@ const hostileHeaders = (auth: fc.Arbitrary<string | undefined>): fc.Arbitrary<He
  * refusals and the accepted writes (and what they then read back as) get exercised.
  */
 export function hostileRequests(parts: RequestParts): fc.Arbitrary<HostileRequest> {
-  const build = (path: fc.Arbitrary<string>, headers: fc.Arbitrary<HeaderSet>, body: fc.Arbitrary<string | undefined>, latin1 = false) =>
+  const build = (
+    path: fc.Arbitrary<string>,
+    headers: fc.Arbitrary<HeaderSet>,
+    body: fc.Arbitrary<string | undefined>,
+    latin1 = false,
+  ) =>
     fc.record({ path, headers, body }).map(({ path: p, headers: h, body: b }): HostileRequest => ({
       method: parts.method,
       path: p,

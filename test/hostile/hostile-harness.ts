@@ -27,7 +27,12 @@ export interface HostileRequest {
   latin1?: boolean;
 }
 
-const CODINGS: Partial<Record<string, (b: Buffer) => Buffer>> = { gzip: gzipSync, 'x-gzip': gzipSync, deflate: deflateSync, br: brotliCompressSync };
+const CODINGS: Partial<Record<string, (b: Buffer) => Buffer>> = {
+  gzip: gzipSync,
+  'x-gzip': gzipSync,
+  deflate: deflateSync,
+  br: brotliCompressSync,
+};
 
 /** The bytes on the wire for a request's body. */
 export function bodyBytes(req: HostileRequest): Buffer | undefined {
@@ -49,7 +54,8 @@ export async function send(t: TestApp, req: HostileRequest): Promise<Response> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SEC = /^SEC:\d{3}-\d{5}$/;
-const LEAKS = /SELECT |INSERT |UPDATE |DELETE FROM|QueryFailedError|violates|\bat .+\(.+:\d+:\d+\)|node_modules|TypeError|undefined is not/;
+const LEAKS =
+  /SELECT |INSERT |UPDATE |DELETE FROM|QueryFailedError|violates|\bat .+\(.+:\d+:\d+\)|node_modules|TypeError|undefined is not/;
 const KNOWN = new Set(Object.values(CATALOGUE).map((c) => `${c.status} ${c.sec}`));
 
 /**
@@ -64,7 +70,13 @@ export function expectContract(res: Response, secrets: readonly string[] = []): 
   expect(res.status).toBeLessThan(500);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   expect(res.body).toEqual({
-    error: { id: expect.stringMatching(UUID), code: res.status, sec: expect.stringMatching(SEC), message: expect.any(String), date: expect.any(Number) },
+    error: {
+      id: expect.stringMatching(UUID),
+      code: res.status,
+      sec: expect.stringMatching(SEC),
+      message: expect.any(String),
+      date: expect.any(Number),
+    },
   });
   const { sec, message, date } = res.body.error;
   expect(KNOWN.has(`${res.status} ${sec}`)).toBe(true);
@@ -77,12 +89,35 @@ export function expectContract(res: Response, secrets: readonly string[] = []): 
 
 /** Words the service's own messages list (allowed values): a body may hold them too. */
 const VOCABULARY = new Set([
-  'image', 'icon', 'emoji', 'sans', 'serif', 'mono', 'fill', 'contain', 'cover', 'none', 'scale-down', 'all', 'index', 'noindex', 'follow',
-  'nofollow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate', 'application/json',
+  'image',
+  'icon',
+  'emoji',
+  'sans',
+  'serif',
+  'mono',
+  'fill',
+  'contain',
+  'cover',
+  'none',
+  'scale-down',
+  'all',
+  'index',
+  'noindex',
+  'follow',
+  'nofollow',
+  'noarchive',
+  'nosnippet',
+  'noimageindex',
+  'notranslate',
+  'application/json',
 ]);
 
 /** Every key and every string value in a parsed JSON value. */
-function keysAndStrings(value: unknown, keys = new Set<string>(), strings = new Set<string>()): { keys: Set<string>; strings: Set<string> } {
+function keysAndStrings(
+  value: unknown,
+  keys = new Set<string>(),
+  strings = new Set<string>(),
+): { keys: Set<string>; strings: Set<string> } {
   const stack = [value];
   while (stack.length > 0) {
     const v = stack.pop();
@@ -115,7 +150,11 @@ export function expectMessageAboutBody(req: HostileRequest, res: Response): void
   if (!body || typeof body !== 'object') return;
   const { keys, strings } = keysAndStrings(body);
   const { sec, message } = res.body.error as { sec: string; message: string };
-  if ((sec === 'SEC:000-00001' || sec === 'SEC:000-00002') && !/^The (request )?body/.test(message) && !message.startsWith('(body)')) {
+  if (
+    (sec === 'SEC:000-00001' || sec === 'SEC:000-00002') &&
+    !/^The (request )?body/.test(message) &&
+    !message.startsWith('(body)')
+  ) {
     expect([...keys].some((key) => message.includes(key))).toBe(true);
   }
   for (const value of strings) {
@@ -146,7 +185,13 @@ export function expectUtf8Only(req: HostileRequest, res: Response): void {
 
 /** Ids every hostile workspace has (in `ws` and, with the same ids, in `other`). */
 export const SEEDED = {
-  templates: { mine: 'mine', mineShared: 'mine-shared', ownersPrivate: 'owners-private', ownersShared: 'owners-shared', builtIn: 'built-in' },
+  templates: {
+    mine: 'mine',
+    mineShared: 'mine-shared',
+    ownersPrivate: 'owners-private',
+    ownersShared: 'owners-shared',
+    builtIn: 'built-in',
+  },
   pages: ['1', '2', '3', '4', '5', '6', '7', '8'],
   tags: ['1', '2', '3', '4', '5', '6'],
   /** More workspace-wide tags, so that attaching keeps changing something for a while. */
@@ -162,10 +207,25 @@ export async function seedHostileWorkspace(app: INestApplication, ws: Workspace)
   const team_id = ws.teamId;
   const { member, owner, guest } = ws.users;
   const template = (id: string, owner_id: string | null, is_shared: boolean) => ({
-    team_id, id, owner_id, title: `Template ${id}`, context: 'Summarise', sections: [{ title: 'One', description: '' }], ai_actions: false, is_shared,
+    team_id,
+    id,
+    owner_id,
+    title: `Template ${id}`,
+    context: 'Summarise',
+    sections: [{ title: 'One', description: '' }],
+    ai_actions: false,
+    is_shared,
   });
   const page = (id: string, project_id: string, parent_page_id: string, extra: object = {}) => ({
-    team_id, id, project_id, parent_page_id, title: `Page ${id}`, owner_id: owner, archived: false, members: [] as object[], ...extra,
+    team_id,
+    id,
+    project_id,
+    parent_page_id,
+    title: `Page ${id}`,
+    owner_id: owner,
+    archived: false,
+    members: [] as object[],
+    ...extra,
   });
   const withGuest = { members: [{ user_id: guest, role: 'member' }] };
   await importDocument(app, {
@@ -188,7 +248,13 @@ export async function seedHostileWorkspace(app: INestApplication, ws: Workspace)
       page('8', '1', '', { archived: true }),
     ],
     tags: [
-      ...SEEDED.tags.map((id, n) => ({ team_id, id, project_id: [null, null, '1', '1', '2', '2'][n], name: `Tag ${id}`, color: 'red' })),
+      ...SEEDED.tags.map((id, n) => ({
+        team_id,
+        id,
+        project_id: [null, null, '1', '1', '2', '2'][n],
+        name: `Tag ${id}`,
+        color: 'red',
+      })),
       ...SEEDED.moreTags.map((id) => ({ team_id, id, project_id: null, name: `Tag ${id}`, color: 'blue' })),
     ],
     cards: [
@@ -215,10 +281,24 @@ export async function expectExportReimports(app: INestApplication, teamId: strin
 }
 
 const TEAM_TABLES = [
-  'members', 'tokens', 'projects', 'note_templates', 'note_template_favourites', 'pages', 'page_archives', 'page_members',
-  'page_bookmarks', 'page_watchers', 'page_comments', 'tags', 'cards', 'card_members', 'card_tags',
+  'members',
+  'tokens',
+  'projects',
+  'note_templates',
+  'note_template_favourites',
+  'pages',
+  'page_archives',
+  'page_members',
+  'page_bookmarks',
+  'page_watchers',
+  'page_comments',
+  'tags',
+  'cards',
+  'card_members',
+  'card_tags',
 ];
-const rows = (table: string, where: string, row: string) => `(SELECT string_agg(${row}, ',' ORDER BY ${row}) FROM ${table} t WHERE ${where})`;
+const rows = (table: string, where: string, row: string) =>
+  `(SELECT string_agg(${row}, ',' ORDER BY ${row}) FROM ${table} t WHERE ${where})`;
 const everyTable = (row: string) =>
   [rows('workspaces', 'id = $1', row), ...TEAM_TABLES.map((table) => rows(table, 'team_id = $1', row))].join(',\n    ');
 const FINGERPRINT = `
@@ -229,7 +309,10 @@ const FINGERPRINT = `
  * Digests of every row of every table that belongs to the workspace: `full` over every column,
  * `content` leaving out who updated a row and when. One query, cheap enough for every request.
  */
-export async function workspaceFingerprint(app: INestApplication, teamId: string): Promise<{ full: string; content: string }> {
+export async function workspaceFingerprint(
+  app: INestApplication,
+  teamId: string,
+): Promise<{ full: string; content: string }> {
   const [fingerprint] = await app.get(DataSource).query(FINGERPRINT, [teamId]);
   return fingerprint;
 }
@@ -254,7 +337,15 @@ export class ChangeTracker {
   private n = 0;
   private changes = 0;
   private readonly reimportDue = new Set<string>();
-  readonly counts = { requests: 0, accepted: 0, rejected: 0, fingerprintsCompared: 0, exportsCompared: 0, reimports: 0, byStatus: {} as Record<number, number> };
+  readonly counts = {
+    requests: 0,
+    accepted: 0,
+    rejected: 0,
+    fingerprintsCompared: 0,
+    exportsCompared: 0,
+    reimports: 0,
+    byStatus: {} as Record<number, number>,
+  };
 
   constructor(
     private readonly app: INestApplication,
@@ -372,7 +463,10 @@ export function useHostileScene(name: string, { withOther = true } = {}): Hostil
   beforeAll(async () => {
     const seeded = withOther ? [s.ws, s.other] : [s.ws];
     for (const ws of seeded) await seedHostileWorkspace(s.t.app, ws);
-    hostile.tracker = new ChangeTracker(s.t.app, seeded.map((ws) => ws.teamId));
+    hostile.tracker = new ChangeTracker(
+      s.t.app,
+      seeded.map((ws) => ws.teamId),
+    );
   });
   beforeEach(() => hostile.tracker.start());
   afterAll(() => {

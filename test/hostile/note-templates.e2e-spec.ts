@@ -1,5 +1,17 @@
 import fc from 'fast-check';
-import { hostileAuth, hostilePath, hostileRequests, orHostile, rawBoolean, rawFieldsObject, rawImage, rawNotAnObject, rawValidObject, validPath, validText } from './arbitraries';
+import {
+  hostileAuth,
+  hostilePath,
+  hostileRequests,
+  orHostile,
+  rawBoolean,
+  rawFieldsObject,
+  rawImage,
+  rawNotAnObject,
+  rawValidObject,
+  validPath,
+  validText,
+} from './arbitraries';
 import { hostileParams, hostileTimeout, requestedId, SEEDED, serverView, useHostileScene } from './hostile-harness';
 
 describe('hostile requests: note templates', () => {
@@ -29,56 +41,90 @@ describe('hostile requests: note templates', () => {
     sections: fc.oneof(
       fc.constant('null'),
       fc
-        .array(fc.record({ title: fc.string({ maxLength: 20 }), description: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }) }, { requiredKeys: ['title'] }), { maxLength: 4 })
+        .array(
+          fc.record(
+            {
+              title: fc.string({ maxLength: 20 }),
+              description: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
+            },
+            { requiredKeys: ['title'] },
+          ),
+          { maxLength: 4 },
+        )
         .map((list) => JSON.stringify(list)),
     ),
     ai_actions: fc.constantFrom('true', 'false', 'null'),
     is_shared: fc.constantFrom('true', 'false', 'null'),
   };
-  const hostileBody = () => fc.oneof({ weight: 4, arbitrary: rawFieldsObject(hostileFields) }, { weight: 1, arbitrary: rawNotAnObject });
+  const hostileBody = () =>
+    fc.oneof({ weight: 4, arbitrary: rawFieldsObject(hostileFields) }, { weight: 1, arbitrary: rawNotAnObject });
 
-  it('PATCH: every answer is 200 or a contract error, a refusal changes nothing, a 200 is what it asked for and what a GET then shows', async () => {
-    const requests = hostileRequests({
-      method: 'patch',
-      path: { valid: validPath(s, 'notes/templates', [SEEDED.templates.mine, SEEDED.templates.mineShared]), hostile: templatePath() },
-      auth: { valid: [s.ws.auth.member, s.ws.auth.oauth, s.ws.auth.agent], hostile: hostileAuth(s) },
-      body: { valid: fc.oneof({ weight: 8, arbitrary: rawValidObject(validFields) }, { weight: 1, arbitrary: fc.constant(undefined) }), hostile: hostileBody() },
-    });
-    await fc.assert(
-      fc.asyncProperty(requests, async (req) => {
-        const res = await sendChecked(req);
-        if (res.status !== 200) return;
-        const sent = serverView(req) as Record<string, any>;
-        const expected: Record<string, unknown> = {};
-        if ('title' in sent) expected.title = sent.title;
-        if ('context' in sent) expected.context = sent.context ?? '';
-        if ('icon' in sent) expected.icon = sent.icon;
-        if ('sections' in sent) expected.sections = (sent.sections ?? []).map((x: { title: string; description?: string }) => ({ title: x.title, description: x.description ?? '' }));
-        if ('ai_actions' in sent) expected.ai_actions = sent.ai_actions ?? false;
-        if ('is_shared' in sent) expected.is_shared = sent.is_shared ?? false;
-        expect(res.body.note_template).toMatchObject(expected);
-        if ('icon' in sent) expect(res.body.note_template.icon).toEqual(sent.icon);
-        const read = await s.t.http.get(req.path).set('Authorization', req.headers.Authorization!);
-        expect(read.status).toBe(200);
-        expect(read.body).toEqual(res.body);
-      }),
-      hostileParams(600),
-    );
-  }, hostileTimeout(600));
+  it(
+    'PATCH: every answer is 200 or a contract error, a refusal changes nothing, a 200 is what it asked for and what a GET then shows',
+    async () => {
+      const requests = hostileRequests({
+        method: 'patch',
+        path: {
+          valid: validPath(s, 'notes/templates', [SEEDED.templates.mine, SEEDED.templates.mineShared]),
+          hostile: templatePath(),
+        },
+        auth: { valid: [s.ws.auth.member, s.ws.auth.oauth, s.ws.auth.agent], hostile: hostileAuth(s) },
+        body: {
+          valid: fc.oneof(
+            { weight: 8, arbitrary: rawValidObject(validFields) },
+            { weight: 1, arbitrary: fc.constant(undefined) },
+          ),
+          hostile: hostileBody(),
+        },
+      });
+      await fc.assert(
+        fc.asyncProperty(requests, async (req) => {
+          const res = await sendChecked(req);
+          if (res.status !== 200) return;
+          const sent = serverView(req) as Record<string, any>;
+          const expected: Record<string, unknown> = {};
+          if ('title' in sent) expected.title = sent.title;
+          if ('context' in sent) expected.context = sent.context ?? '';
+          if ('icon' in sent) expected.icon = sent.icon;
+          if ('sections' in sent)
+            expected.sections = (sent.sections ?? []).map((x: { title: string; description?: string }) => ({
+              title: x.title,
+              description: x.description ?? '',
+            }));
+          if ('ai_actions' in sent) expected.ai_actions = sent.ai_actions ?? false;
+          if ('is_shared' in sent) expected.is_shared = sent.is_shared ?? false;
+          expect(res.body.note_template).toMatchObject(expected);
+          if ('icon' in sent) expect(res.body.note_template.icon).toEqual(sent.icon);
+          const read = await s.t.http.get(req.path).set('Authorization', req.headers.Authorization!);
+          expect(read.status).toBe(200);
+          expect(read.body).toEqual(res.body);
+        }),
+        hostileParams(600),
+      );
+    },
+    hostileTimeout(600),
+  );
 
-  it('GET: every answer is 200, 304 (If-None-Match) or a contract error, and reading changes nothing', async () => {
-    const requests = hostileRequests({
-      method: 'get',
-      path: { valid: validPath(s, 'notes/templates', ids), hostile: templatePath() },
-      auth: { valid: [s.ws.auth.member, s.ws.auth.owner, s.ws.auth.guest, s.ws.auth.viewer], hostile: hostileAuth(s) },
-      body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, rawFieldsObject(hostileFields)) },
-    });
-    await fc.assert(
-      fc.asyncProperty(requests, async (req) => {
-        const res = await sendChecked(req);
-        if (res.status === 200) expect(res.body.note_template.id).toBe(requestedId(req));
-      }),
-      hostileParams(300),
-    );
-  }, hostileTimeout(300));
+  it(
+    'GET: every answer is 200, 304 (If-None-Match) or a contract error, and reading changes nothing',
+    async () => {
+      const requests = hostileRequests({
+        method: 'get',
+        path: { valid: validPath(s, 'notes/templates', ids), hostile: templatePath() },
+        auth: {
+          valid: [s.ws.auth.member, s.ws.auth.owner, s.ws.auth.guest, s.ws.auth.viewer],
+          hostile: hostileAuth(s),
+        },
+        body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, rawFieldsObject(hostileFields)) },
+      });
+      await fc.assert(
+        fc.asyncProperty(requests, async (req) => {
+          const res = await sendChecked(req);
+          if (res.status === 200) expect(res.body.note_template.id).toBe(requestedId(req));
+        }),
+        hostileParams(300),
+      );
+    },
+    hostileTimeout(300),
+  );
 });

@@ -14,9 +14,29 @@ import {
   validPath,
   validText,
 } from './arbitraries';
-import { HostileRequest, hostileParams, hostileTimeout, requestedId, SEEDED, send, serverView, useHostileScene } from './hostile-harness';
+import {
+  HostileRequest,
+  hostileParams,
+  hostileTimeout,
+  requestedId,
+  SEEDED,
+  send,
+  serverView,
+  useHostileScene,
+} from './hostile-harness';
 
-const ROBOTS = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate'];
+const ROBOTS = [
+  'all',
+  'none',
+  'index',
+  'noindex',
+  'follow',
+  'nofollow',
+  'noarchive',
+  'nosnippet',
+  'noimageindex',
+  'notranslate',
+];
 
 describe('hostile requests: pages', () => {
   const hostile = useHostileScene('pages');
@@ -24,22 +44,65 @@ describe('hostile requests: pages', () => {
 
   const pagePath = (suffix = '') => validPath(s, 'pages', SEEDED.pages, suffix);
   const hostilePagePath = (suffix = '') => hostilePath(s, 'pages', [...SEEDED.pages, '9'], suffix);
-  const writers = () => [s.ws.auth.member, s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.oauth, s.ws.auth.agent, s.ws.auth.guest];
+  const writers = () => [
+    s.ws.auth.member,
+    s.ws.auth.owner,
+    s.ws.auth.admin,
+    s.ws.auth.oauth,
+    s.ws.auth.agent,
+    s.ws.auth.guest,
+  ];
 
   const pageIdText = fc
-    .constantFrom('', '1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '0002', '9223372036854775807', '9223372036854775808', '99999999999999999999', ' 1', '1 ', '-1', '1.0', '\u0661')
+    .constantFrom(
+      '',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '0',
+      '0002',
+      '9223372036854775807',
+      '9223372036854775808',
+      '99999999999999999999',
+      ' 1',
+      '1 ',
+      '-1',
+      '1.0',
+      '\u0661',
+    )
     .map(quoted);
   const publicSettings = rawFieldsObject(
     {
       url: orHostile(
         fc
           .constantFrom(
-            'https://example.com/x', 'http://intranet/x', 'HTTPS://EXAMPLE.COM', 'https://ex.com/😀', 'ftp://example.com', 'javascript:alert(1)', 'not a url',
-            'http://', '//example.com', `https://${'a'.repeat(3000)}.com`, 'http://[::1]:80/x', 'http://user:pass@host/', 'http://exa mple.com',
+            'https://example.com/x',
+            'http://intranet/x',
+            'HTTPS://EXAMPLE.COM',
+            'https://ex.com/😀',
+            'ftp://example.com',
+            'javascript:alert(1)',
+            'not a url',
+            'http://',
+            '//example.com',
+            `https://${'a'.repeat(3000)}.com`,
+            'http://[::1]:80/x',
+            'http://user:pass@host/',
+            'http://exa mple.com',
           )
           .map(quoted),
       ),
-      robots: orHostile(fc.array(fc.constantFrom(...ROBOTS, 'NOINDEX', 'index, follow', ''), { maxLength: 4 }).map((r) => JSON.stringify(r))),
+      robots: orHostile(
+        fc
+          .array(fc.constantFrom(...ROBOTS, 'NOINDEX', 'index, follow', ''), { maxLength: 4 })
+          .map((r) => JSON.stringify(r)),
+      ),
     },
     3,
   );
@@ -67,92 +130,141 @@ describe('hostile requests: pages', () => {
     position: fc.oneof(fc.nat(6).map(String), fc.constantFrom('1e308', '9007199254740993', '-0')),
     is_public: rawBoolean,
     public_settings: fc
-      .record({ url: fc.constantFrom('https://example.com/x', 'http://intranet/p', null), robots: fc.subarray(ROBOTS, { maxLength: 3 }) }, { requiredKeys: [] })
+      .record(
+        {
+          url: fc.constantFrom('https://example.com/x', 'http://intranet/p', null),
+          robots: fc.subarray(ROBOTS, { maxLength: 3 }),
+        },
+        { requiredKeys: [] },
+      )
       .map((settings) => JSON.stringify(settings)),
     archived: rawBoolean,
     hide_table_of_contents: rawBoolean,
     hide_subpages: rawBoolean,
   };
-  const validBody = fc.oneof({ weight: 8, arbitrary: rawValidObject(validFields) }, { weight: 1, arbitrary: fc.constant(undefined) });
-  const hostileBody = fc.oneof({ weight: 4, arbitrary: rawFieldsObject(hostileFields, 4) }, { weight: 1, arbitrary: rawNotAnObject });
+  const validBody = fc.oneof(
+    { weight: 8, arbitrary: rawValidObject(validFields) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+  const hostileBody = fc.oneof(
+    { weight: 4, arbitrary: rawFieldsObject(hostileFields, 4) },
+    { weight: 1, arbitrary: rawNotAnObject },
+  );
 
   /** The GET a client would make next, as the same caller: it must show what the write answered. */
   const expectGetShows = async (req: HostileRequest, page: Record<string, unknown>) => {
-    const read = await s.t.http.get(req.path.replace(/\/archive$/, '')).set('Authorization', req.headers.Authorization!);
+    const read = await s.t.http
+      .get(req.path.replace(/\/archive$/, ''))
+      .set('Authorization', req.headers.Authorization!);
     expect(read.status).toBe(200);
     expect(read.body.page).toEqual({ ...page, collaboration: { token: expect.any(String) } });
   };
 
-  it('PATCH: every answer is 200 or a contract error, a refusal changes nothing, a 200 is what it asked for and what a GET then shows', async () => {
-    const requests = hostileRequests({
-      method: 'patch',
-      path: { valid: pagePath(), hostile: hostilePagePath() },
-      auth: { valid: writers(), hostile: hostileAuth(s) },
-      body: { valid: validBody, hostile: hostileBody },
-    });
-    await fc.assert(
-      fc.asyncProperty(requests, async (req) => {
-        const res = await sendChecked(req);
-        if (res.status !== 200) return;
-        const sent = serverView(req) as Record<string, any>;
-        const page = res.body.page;
-        const same: Record<string, unknown> = {};
-        for (const f of ['title', 'font', 'is_public', 'hide_table_of_contents', 'hide_subpages'] as const) if (f in sent) same[f] = sent[f];
-        expect(page).toMatchObject(same);
-        for (const f of ['icon', 'cover_image'] as const) if (f in sent) expect(page[f]).toEqual(sent[f] ?? undefined);
-        if (sent.public_settings?.robots) expect(page.public_settings.robots).toEqual(sent.public_settings.robots);
-        if (typeof sent.public_settings?.url === 'string') expect(page.public_settings.url).toBe(sent.public_settings.url);
-        if (sent.public_settings?.url === null) expect(page.public_settings.url).toMatch(new RegExp(`/${page.alias_id}$`));
-        if ('archived' in sent) expect(page.archived !== undefined).toBe(sent.archived);
-        if (page.archived === undefined) {
-          expect(page.position).toEqual(expect.any(Number));
-          if ('parent_page_id' in sent) expect(page.parent_page_id).toBe(sent.parent_page_id === '' ? '' : BigInt(sent.parent_page_id).toString());
-          if ('project_id' in sent) expect(page.project_id).toBe(sent.project_id);
-          if ('position' in sent) expect(page.position).toBeLessThanOrEqual(sent.position);
-        }
-        await expectGetShows(req, page);
-      }),
-      hostileParams(600),
-    );
-  }, hostileTimeout(600));
+  it(
+    'PATCH: every answer is 200 or a contract error, a refusal changes nothing, a 200 is what it asked for and what a GET then shows',
+    async () => {
+      const requests = hostileRequests({
+        method: 'patch',
+        path: { valid: pagePath(), hostile: hostilePagePath() },
+        auth: { valid: writers(), hostile: hostileAuth(s) },
+        body: { valid: validBody, hostile: hostileBody },
+      });
+      await fc.assert(
+        fc.asyncProperty(requests, async (req) => {
+          const res = await sendChecked(req);
+          if (res.status !== 200) return;
+          const sent = serverView(req) as Record<string, any>;
+          const page = res.body.page;
+          const same: Record<string, unknown> = {};
+          for (const f of ['title', 'font', 'is_public', 'hide_table_of_contents', 'hide_subpages'] as const)
+            if (f in sent) same[f] = sent[f];
+          expect(page).toMatchObject(same);
+          for (const f of ['icon', 'cover_image'] as const)
+            if (f in sent) expect(page[f]).toEqual(sent[f] ?? undefined);
+          if (sent.public_settings?.robots) expect(page.public_settings.robots).toEqual(sent.public_settings.robots);
+          if (typeof sent.public_settings?.url === 'string')
+            expect(page.public_settings.url).toBe(sent.public_settings.url);
+          if (sent.public_settings?.url === null)
+            expect(page.public_settings.url).toMatch(new RegExp(`/${page.alias_id}$`));
+          if ('archived' in sent) expect(page.archived !== undefined).toBe(sent.archived);
+          if (page.archived === undefined) {
+            expect(page.position).toEqual(expect.any(Number));
+            if ('parent_page_id' in sent)
+              expect(page.parent_page_id).toBe(
+                sent.parent_page_id === '' ? '' : BigInt(sent.parent_page_id).toString(),
+              );
+            if ('project_id' in sent) expect(page.project_id).toBe(sent.project_id);
+            if ('position' in sent) expect(page.position).toBeLessThanOrEqual(sent.position);
+          }
+          await expectGetShows(req, page);
+        }),
+        hostileParams(600),
+      );
+    },
+    hostileTimeout(600),
+  );
 
-  it('PUT archive: whatever the body and its type, 200 with the page archived or a contract error; a refusal changes nothing', async () => {
-    const requests = hostileRequests({
-      method: 'put',
-      path: { valid: pagePath('/archive'), hostile: hostilePagePath('/archive') },
-      auth: { valid: writers(), hostile: hostileAuth(s) },
-      body: { valid: fc.oneof(fc.constant(undefined), validBody), hostile: fc.oneof(hostileBody, fc.string({ unit: 'binary', maxLength: 50 })) },
-    });
-    await fc.assert(
-      fc.asyncProperty(requests, async (req) => {
-        const res = await sendChecked(req);
-        if (res.status !== 200) return;
-        expect(res.body.page.archived).toEqual({ user_id: expect.any(String), time_archived: expect.any(Number), parent_page_id: expect.any(String) });
-        await expectGetShows(req, res.body.page);
-        // Bring it back (and its subtree) so that later runs still find active pages.
-        const back: HostileRequest = { ...req, method: 'patch', path: req.path.replace(/\/archive$/, ''), body: '{"archived": false}', compress: true };
-        await hostile.tracker.before();
-        const restored = await send(s.t, { ...back, headers: { Authorization: req.headers.Authorization, 'Content-Type': 'application/json' } });
-        expect(restored.status).toBe(200);
-        await hostile.tracker.after(back, restored);
-      }),
-      hostileParams(250),
-    );
-  }, hostileTimeout(250));
+  it(
+    'PUT archive: whatever the body and its type, 200 with the page archived or a contract error; a refusal changes nothing',
+    async () => {
+      const requests = hostileRequests({
+        method: 'put',
+        path: { valid: pagePath('/archive'), hostile: hostilePagePath('/archive') },
+        auth: { valid: writers(), hostile: hostileAuth(s) },
+        body: {
+          valid: fc.oneof(fc.constant(undefined), validBody),
+          hostile: fc.oneof(hostileBody, fc.string({ unit: 'binary', maxLength: 50 })),
+        },
+      });
+      await fc.assert(
+        fc.asyncProperty(requests, async (req) => {
+          const res = await sendChecked(req);
+          if (res.status !== 200) return;
+          expect(res.body.page.archived).toEqual({
+            user_id: expect.any(String),
+            time_archived: expect.any(Number),
+            parent_page_id: expect.any(String),
+          });
+          await expectGetShows(req, res.body.page);
+          // Bring it back (and its subtree) so that later runs still find active pages.
+          const back: HostileRequest = {
+            ...req,
+            method: 'patch',
+            path: req.path.replace(/\/archive$/, ''),
+            body: '{"archived": false}',
+            compress: true,
+          };
+          await hostile.tracker.before();
+          const restored = await send(s.t, {
+            ...back,
+            headers: { Authorization: req.headers.Authorization, 'Content-Type': 'application/json' },
+          });
+          expect(restored.status).toBe(200);
+          await hostile.tracker.after(back, restored);
+        }),
+        hostileParams(250),
+      );
+    },
+    hostileTimeout(250),
+  );
 
-  it('GET: every answer is 200, 304 (If-None-Match) or a contract error, and reading changes nothing', async () => {
-    const requests = hostileRequests({
-      method: 'get',
-      path: { valid: pagePath(), hostile: hostilePagePath() },
-      auth: { valid: [...writers(), s.ws.auth.viewer], hostile: hostileAuth(s) },
-      body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody) },
-    });
-    await fc.assert(
-      fc.asyncProperty(requests, async (req) => {
-        const res = await sendChecked(req);
-        if (res.status === 200) expect(BigInt(res.body.page.id)).toBe(BigInt(requestedId(req)));
-      }),
-      hostileParams(300),
-    );
-  }, hostileTimeout(300));
+  it(
+    'GET: every answer is 200, 304 (If-None-Match) or a contract error, and reading changes nothing',
+    async () => {
+      const requests = hostileRequests({
+        method: 'get',
+        path: { valid: pagePath(), hostile: hostilePagePath() },
+        auth: { valid: [...writers(), s.ws.auth.viewer], hostile: hostileAuth(s) },
+        body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody) },
+      });
+      await fc.assert(
+        fc.asyncProperty(requests, async (req) => {
+          const res = await sendChecked(req);
+          if (res.status === 200) expect(BigInt(res.body.page.id)).toBe(BigInt(requestedId(req)));
+        }),
+        hostileParams(300),
+      );
+    },
+    hostileTimeout(300),
+  );
 });

@@ -19,7 +19,11 @@ describe('hostile input regressions', () => {
 
   it('refuses a robots directive listed twice, which would leave a workspace whose export cannot be imported', async () => {
     const before = await workspaceExport(s.t.app, s.ws.teamId);
-    expectError(await patchPage('1', '{"public_settings":{"robots":["all","all"]}}'), 'VALIDATION_FAILED', /^public_settings\.robots .*twice/);
+    expectError(
+      await patchPage('1', '{"public_settings":{"robots":["all","all"]}}'),
+      'VALIDATION_FAILED',
+      /^public_settings\.robots .*twice/,
+    );
     expect(await workspaceExport(s.t.app, s.ws.teamId)).toEqual(before);
     await importDocument(s.t.app, before as object);
   });
@@ -31,8 +35,14 @@ describe('hostile input regressions', () => {
   });
 
   it('imports page ids and references spelled with leading zeros as the pages they name', async () => {
-    const before = (await workspaceExport(s.t.app, s.ws.teamId)) as { pages: Array<{ id: string; parent_page_id: string }> };
-    const padded = before.pages.map((page) => ({ ...page, id: `00${page.id}`, parent_page_id: page.parent_page_id && `0${page.parent_page_id}` }));
+    const before = (await workspaceExport(s.t.app, s.ws.teamId)) as {
+      pages: Array<{ id: string; parent_page_id: string }>;
+    };
+    const padded = before.pages.map((page) => ({
+      ...page,
+      id: `00${page.id}`,
+      parent_page_id: page.parent_page_id && `0${page.parent_page_id}`,
+    }));
     await importDocument(s.t.app, { ...before, pages: padded });
     expect(await workspaceExport(s.t.app, s.ws.teamId)).toEqual(before);
   });
@@ -41,13 +51,20 @@ describe('hostile input regressions', () => {
     'refuses public_settings.url %s, which isURL takes but no response could carry as a format: uri',
     async (url) => {
       const before = await workspaceExport(s.t.app, s.ws.teamId);
-      expectError(await patchPage('1', JSON.stringify({ public_settings: { url } })), 'VALIDATION_FAILED', /^public_settings\.url must be an absolute http\(s\) URL/);
+      expectError(
+        await patchPage('1', JSON.stringify({ public_settings: { url } })),
+        'VALIDATION_FAILED',
+        /^public_settings\.url must be an absolute http\(s\) URL/,
+      );
       expect(await workspaceExport(s.t.app, s.ws.teamId)).toEqual(before);
     },
   );
 
   it('takes a URL with its non-ASCII characters percent-encoded', async () => {
-    const res = await patchPage('1', JSON.stringify({ public_settings: { url: 'https://ex.com/%F0%9F%98%80?q=a%20b#top' } }));
+    const res = await patchPage(
+      '1',
+      JSON.stringify({ public_settings: { url: 'https://ex.com/%F0%9F%98%80?q=a%20b#top' } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.page.public_settings.url).toBe('https://ex.com/%F0%9F%98%80?q=a%20b#top');
   });
@@ -87,7 +104,8 @@ describe('hostile input: what the HTTP layer answers', () => {
       });
       socket.on('error', () => socket.destroy());
     });
-  const errorBodyOf = (response: string) => JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n/, '')).error;
+  const errorBodyOf = (response: string) =>
+    JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n/, '')).error;
 
   it('reads a contract error body through the raw client (so the failures below fail for their own reason)', async () => {
     const response = await raw(`GET /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
@@ -96,23 +114,44 @@ describe('hostile input: what the HTTP layer answers', () => {
   });
 
   // Express routes ignore case and a trailing slash: these reach getPage, which the OpenAPI document does not describe.
-  it.each(['/V1/{team}/pages/1', '/v1/{team}/PAGES/1', '/v1/{team}/pages/1/'])('answers GET %s with 404 ROUTE_NOT_FOUND', async (path) => {
-    const res = await request(s.t.app.getHttpServer()).get(path.replace('{team}', s.ws.teamId)).set('Authorization', s.ws.auth.member);
-    expectError(res, 'ROUTE_NOT_FOUND');
-  });
+  it.each(['/V1/{team}/pages/1', '/v1/{team}/PAGES/1', '/v1/{team}/pages/1/'])(
+    'answers GET %s with 404 ROUTE_NOT_FOUND',
+    async (path) => {
+      const res = await request(s.t.app.getHttpServer())
+        .get(path.replace('{team}', s.ws.teamId))
+        .set('Authorization', s.ws.auth.member);
+      expectError(res, 'ROUTE_NOT_FOUND');
+    },
+  );
 
   // Node's HTTP parser answers these itself, with an empty body: the contract's error body is missing.
   it.each([
-    ['a header section over 16 KiB', () => `GET /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nX-Long: ${'x'.repeat(20000)}\r\n\r\n`],
+    [
+      'a header section over 16 KiB',
+      () => `GET /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nX-Long: ${'x'.repeat(20000)}\r\n\r\n`,
+    ],
     ['a path over 16 KiB', () => `GET /v1/${s.ws.teamId}/pages/${'1'.repeat(20000)} HTTP/1.1\r\nHost: x\r\n\r\n`],
-    ['a chunked body with a bad chunk size', () => `PATCH /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n`],
-    ['two different Content-Lengths', () => `PATCH /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`],
-    ['an Expect header other than 100-continue', () => `PATCH /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: bogus\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`],
+    [
+      'a chunked body with a bad chunk size',
+      () =>
+        `PATCH /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n`,
+    ],
+    [
+      'two different Content-Lengths',
+      () =>
+        `PATCH /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
+    ],
+    [
+      'an Expect header other than 100-continue',
+      () =>
+        `PATCH /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: bogus\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+    ],
   ])('answers %s with the contract error body', async (_, text) => {
     const response = await raw(text());
     const status = Number(response.split(' ')[1]);
     expect(status).toBeGreaterThanOrEqual(400);
-    expect(errorBodyOf(response)).toEqual(expect.objectContaining({ code: status, sec: expect.stringMatching(/^SEC:\d{3}-\d{5}$/) }));
+    expect(errorBodyOf(response)).toEqual(
+      expect.objectContaining({ code: status, sec: expect.stringMatching(/^SEC:\d{3}-\d{5}$/) }),
+    );
   });
 });
-

@@ -36,7 +36,11 @@ describe('GET /v1/{team_id}/notes/templates/{template_id}', () => {
   });
 
   it('shows shared and built-in templates to every member, favourites per caller', async () => {
-    const shared = await seedTemplate(s.t.app, s.ws, { owner_id: s.ws.users.admin, is_shared: true, favourited_by: [s.ws.users.admin] });
+    const shared = await seedTemplate(s.t.app, s.ws, {
+      owner_id: s.ws.users.admin,
+      is_shared: true,
+      favourited_by: [s.ws.users.admin],
+    });
     const builtIn = await seedTemplate(s.t.app, s.ws, { owner_id: null });
     for (const auth of [s.ws.auth.member, s.ws.auth.viewer, s.ws.auth.guest]) {
       expect((await get(shared, auth).expect(200)).body.note_template.is_favourited).toBe(false);

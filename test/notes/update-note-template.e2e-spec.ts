@@ -7,7 +7,10 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
 
   const url = (id: string, team = s.ws.teamId) => `/v1/${team}/notes/templates/${id}`;
   const patch = (id: string, body: unknown, auth = s.ws.auth.member) =>
-    s.t.http.patch(url(id)).set('Authorization', auth).send(body as object);
+    s.t.http
+      .patch(url(id))
+      .set('Authorization', auth)
+      .send(body as object);
   const read = async (id: string, auth = s.ws.auth.member) =>
     (await s.t.http.get(url(id)).set('Authorization', auth).expect(200)).body.note_template;
 
@@ -19,10 +22,7 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
         title: 'Retro',
         context: 'Collect what went well',
         icon: { type: 'emoji', src: '🗒️', emoji: 'spiral_note_pad' },
-        sections: [
-          { title: 'Went well', description: 'Wins' },
-          { title: 'To improve' },
-        ],
+        sections: [{ title: 'Went well', description: 'Wins' }, { title: 'To improve' }],
         ai_actions: true,
         is_shared: true,
       };
@@ -94,7 +94,16 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
     it('leaves time_updated and user_updated alone when nothing changes', async () => {
       const id = await seedTemplate(s.t.app, s.ws);
       const before = await read(id);
-      for (const body of [{}, { title: before.title, context: before.context, sections: before.sections, ai_actions: false, is_shared: false }]) {
+      for (const body of [
+        {},
+        {
+          title: before.title,
+          context: before.context,
+          sections: before.sections,
+          ai_actions: false,
+          is_shared: false,
+        },
+      ]) {
         const res = await patch(id, body, s.ws.auth.oauth).expect(200);
         expect(res.body.note_template).toEqual(before);
       }
@@ -156,10 +165,20 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
       ['icon a string', { icon: 'x' }, 'VALIDATION_FAILED', /^icon /],
       ['an unknown icon field', { icon: { type: 'emoji', src: 'x', size: 3 } }, 'UNKNOWN_FIELD', /icon\.size/],
       ['sections not an array', { sections: {} }, 'VALIDATION_FAILED', /^sections /],
-      ['101 sections', { sections: Array.from({ length: 101 }, () => ({ title: 's' })) }, 'VALIDATION_FAILED', /^sections .*100/],
+      [
+        '101 sections',
+        { sections: Array.from({ length: 101 }, () => ({ title: 's' })) },
+        'VALIDATION_FAILED',
+        /^sections .*100/,
+      ],
       ['a section without title', { sections: [{ description: 'd' }] }, 'VALIDATION_FAILED', /^sections\[0\]\.title /],
       ['a section that is a string', { sections: ['s'] }, 'VALIDATION_FAILED', /^sections/],
-      ['a section with an unknown field', { sections: [{ title: 's', emoji: 'x' }] }, 'UNKNOWN_FIELD', /sections\[0\]\.emoji/],
+      [
+        'a section with an unknown field',
+        { sections: [{ title: 's', emoji: 'x' }] },
+        'UNKNOWN_FIELD',
+        /sections\[0\]\.emoji/,
+      ],
       ['ai_actions a string', { ai_actions: 'yes' }, 'VALIDATION_FAILED', /^ai_actions /],
       ['is_shared a number', { is_shared: 1 }, 'VALIDATION_FAILED', /^is_shared /],
       ['an unknown field', { titel: 'typo' }, 'UNKNOWN_FIELD', /titel/],
@@ -177,7 +196,10 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
     });
 
     it('rejects a team_id of the wrong shape before looking at membership', async () => {
-      const res = await s.t.http.patch(url(id, 'not-alnum')).set('Authorization', s.ws.auth.member).send({ title: 'x' });
+      const res = await s.t.http
+        .patch(url(id, 'not-alnum'))
+        .set('Authorization', s.ws.auth.member)
+        .send({ title: 'x' });
       expectError(res, 'INVALID_TEAM_ID', /team_id/);
     });
   });
@@ -210,7 +232,11 @@ describe('PATCH /v1/{team_id}/notes/templates/{template_id}', () => {
 
     it('refuses a token of another workspace before any lookup', async () => {
       const id = await seedTemplate(s.t.app, s.ws);
-      expectError(await patch(id, { title: 'x' }, s.other.auth.owner), 'ACCESS_DENIED', 'You do not have access to this resource');
+      expectError(
+        await patch(id, { title: 'x' }, s.other.auth.owner),
+        'ACCESS_DENIED',
+        'You do not have access to this resource',
+      );
       expectError(await patch('does-not-exist', { title: 'x' }, s.other.auth.owner), 'ACCESS_DENIED');
     });
   });

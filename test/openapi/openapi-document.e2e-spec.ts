@@ -31,9 +31,17 @@ const ROUTES = [
  * /openapi.*, nor the catch-all that answers ROUTE_NOT_FOUND.
  */
 function servedRoutes(t: TestApp): string[] {
-  const router = (t.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } }).router;
+  const router = (
+    t.app.getHttpAdapter().getInstance() as {
+      router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+    }
+  ).router;
   return router.stack
-    .flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((m) => `${m} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`) : []))
+    .flatMap((layer) =>
+      layer.route
+        ? Object.keys(layer.route.methods).map((m) => `${m} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`)
+        : [],
+    )
     .filter((route) => !/ \/(docs|openapi)/.test(route) && !route.endsWith(' /{*path}'));
 }
 
@@ -44,7 +52,9 @@ describe('the OpenAPI document', () => {
   beforeAll(async () => {
     t = await createTestApp();
     doc = (await t.http.get('/openapi.json').expect(200)).body;
-    operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method} ${path}`, op] as [string, Operation]));
+    operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => [`${method} ${path}`, op] as [string, Operation]),
+    );
   });
   afterAll(() => t.close());
   const v1 = () => operations.filter(([route]) => route.includes(' /v1/'));
@@ -69,9 +79,18 @@ describe('the OpenAPI document', () => {
   it('documents 401 with WWW-Authenticate, 403, 404, 500 and 503 with Retry-After on every /v1 operation', () => {
     expect(v1()).toHaveLength(7);
     for (const [route, op] of v1()) {
-      expect({ route, statuses: Object.keys(op.responses) }).toEqual({ route, statuses: expect.arrayContaining(['401', '403', '404', '500', '503']) });
-      expect({ route, header: op.responses['401'].headers?.['WWW-Authenticate']?.schema }).toEqual({ route, header: { type: 'string', example: expect.any(String) } });
-      expect({ route, header: op.responses['503'].headers?.['Retry-After']?.schema }).toEqual({ route, header: { type: 'integer', minimum: 0 } });
+      expect({ route, statuses: Object.keys(op.responses) }).toEqual({
+        route,
+        statuses: expect.arrayContaining(['401', '403', '404', '500', '503']),
+      });
+      expect({ route, header: op.responses['401'].headers?.['WWW-Authenticate']?.schema }).toEqual({
+        route,
+        header: { type: 'string', example: expect.any(String) },
+      });
+      expect({ route, header: op.responses['503'].headers?.['Retry-After']?.schema }).toEqual({
+        route,
+        header: { type: 'integer', minimum: 0 },
+      });
     }
   });
 
@@ -83,20 +102,33 @@ describe('the OpenAPI document', () => {
 
   it('marks every request body as optional, since an empty one changes nothing', () => {
     const withBody = operations.filter(([, op]) => op.requestBody);
-    expect(withBody.map(([route]) => route).sort()).toEqual(['patch /v1/{team_id}/notes/templates/{template_id}', 'patch /v1/{team_id}/pages/{page_id}', 'post /v1/{team_id}/cards/{card_id}/tags']);
-    for (const [route, op] of withBody) expect({ route, required: op.requestBody!.required }).toEqual({ route, required: false });
+    expect(withBody.map(([route]) => route).sort()).toEqual([
+      'patch /v1/{team_id}/notes/templates/{template_id}',
+      'patch /v1/{team_id}/pages/{page_id}',
+      'post /v1/{team_id}/cards/{card_id}/tags',
+    ]);
+    for (const [route, op] of withBody)
+      expect({ route, required: op.requestBody!.required }).toEqual({ route, required: false });
   });
 
   it('closes every component schema that has properties', () => {
-    const open = Object.entries(doc.components.schemas).filter(([, s]) => s.properties && s.additionalProperties !== false);
+    const open = Object.entries(doc.components.schemas).filter(
+      ([, s]) => s.properties && s.additionalProperties !== false,
+    );
     expect(open.map(([name]) => name)).toEqual([]);
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['UpdatePageDto', 'AddCardTagsDto', 'ImageDto', 'ErrorBodyDto']));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['UpdatePageDto', 'AddCardTagsDto', 'ImageDto', 'ErrorBodyDto']),
+    );
   });
 
   it('declares the limits the server enforces', () => {
-    const { ImageDto, AddCardTagsDto } = doc.components.schemas as Record<string, { properties: Record<string, Record<string, unknown>> }>;
+    const { ImageDto, AddCardTagsDto } = doc.components.schemas as Record<
+      string,
+      { properties: Record<string, Record<string, unknown>> }
+    >;
     expect(ImageDto.properties.src.maxLength).toBeUndefined();
-    for (const field of ['id', 'blurhash', 'color', 'emoji']) expect({ field, maxLength: ImageDto.properties[field].maxLength }).toEqual({ field, maxLength: 255 });
+    for (const field of ['id', 'blurhash', 'color', 'emoji'])
+      expect({ field, maxLength: ImageDto.properties[field].maxLength }).toEqual({ field, maxLength: 255 });
     expect(AddCardTagsDto.properties.ids.items).toEqual({ type: 'string', pattern: '^[0-9]{1,19}$' });
     expect(AddCardTagsDto.properties.ids.description).toMatch(/at most 100 distinct ids/);
   });

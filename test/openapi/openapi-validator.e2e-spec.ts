@@ -15,7 +15,11 @@ describe('OpenApiValidator', () => {
     },
     components: {
       schemas: {
-        Thing: { type: 'object', properties: { id: { type: 'string' }, n: { type: 'integer', nullable: true } }, required: ['id'] },
+        Thing: {
+          type: 'object',
+          properties: { id: { type: 'string' }, n: { type: 'integer', nullable: true } },
+          required: ['id'],
+        },
         ErrorBodyDto: { type: 'object', properties: { error: { type: 'object' } }, required: ['error'] },
       },
     },
@@ -34,7 +38,9 @@ describe('OpenApiValidator', () => {
 
   it('rejects an undocumented status and an undocumented route', () => {
     expect(() => validator.check({ ...ok, status: 418, body: {} })).toThrow(/does not document/);
-    expect(() => validator.check({ method: 'get', url: '/elsewhere', status: 200, body: {} })).toThrow(/not documented/);
+    expect(() => validator.check({ method: 'get', url: '/elsewhere', status: 200, body: {} })).toThrow(
+      /not documented/,
+    );
   });
 
   it('requires the error body on undocumented routes', () => {

@@ -14,7 +14,10 @@ describe('a title change that waits while its page is moved', () => {
   let watcher: Client;
 
   beforeAll(async () => {
-    [mover, watcher] = [new Client({ connectionString: testDatabaseUrl() }), new Client({ connectionString: testDatabaseUrl() })];
+    [mover, watcher] = [
+      new Client({ connectionString: testDatabaseUrl() }),
+      new Client({ connectionString: testDatabaseUrl() }),
+    ];
     await Promise.all([mover.connect(), watcher.connect()]);
   });
 
@@ -22,7 +25,7 @@ describe('a title change that waits while its page is moved', () => {
     await Promise.all([mover.end(), watcher.end()]);
   });
 
-  it('answers with the page\'s new place', async () => {
+  it("answers with the page's new place", async () => {
     const { children } = await seedFamily(s.t.app, s.ws, 5);
     const [first] = children;
     await mover.query('BEGIN');
@@ -32,9 +35,17 @@ describe('a title change that waits while its page is moved', () => {
         WHERE p.team_id = $1 AND p.id = $2`,
       [s.ws.teamId, first],
     );
-    const renamed = s.t.http.patch(`/v1/${s.ws.teamId}/pages/${first}`).set('Authorization', s.ws.auth.member).send({ title: 'Renamed' }).then((res) => res);
+    const renamed = s.t.http
+      .patch(`/v1/${s.ws.teamId}/pages/${first}`)
+      .set('Authorization', s.ws.auth.member)
+      .send({ title: 'Renamed' })
+      .then((res) => res);
     const waiting = async () =>
-      (await watcher.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR NO KEY UPDATE OF p%'`)).rows[0].n;
+      (
+        await watcher.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR NO KEY UPDATE OF p%'`,
+        )
+      ).rows[0].n;
     for (let tries = 0; (await waiting()) === 0; tries++) {
       if (tries > 200) throw new Error('the title change never waited for the row');
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -44,7 +55,10 @@ describe('a title change that waits while its page is moved', () => {
     const res = await renamed;
     expect(res.status).toBe(200);
     expect(res.body.page).toMatchObject({ title: 'Renamed', position: children.length - 1 });
-    const read = await s.t.http.get(`/v1/${s.ws.teamId}/pages/${first}`).set('Authorization', s.ws.auth.member).expect(200);
+    const read = await s.t.http
+      .get(`/v1/${s.ws.teamId}/pages/${first}`)
+      .set('Authorization', s.ws.auth.member)
+      .expect(200);
     expect(read.body.page).toMatchObject({ title: 'Renamed', position: children.length - 1 });
   });
 });

@@ -63,7 +63,12 @@ describe('GET /v1/{team_id}/pages/{page_id}', () => {
     });
     expect(String(res.body.page.time_created)).toHaveLength(13);
     const asAdmin = (await get(id, s.ws.auth.admin).expect(200)).body.page;
-    expect(asAdmin).toMatchObject({ is_watching: true, is_bookmarked: false, bookmarked: false, alias_id: res.body.page.alias_id });
+    expect(asAdmin).toMatchObject({
+      is_watching: true,
+      is_bookmarked: false,
+      bookmarked: false,
+      alias_id: res.body.page.alias_id,
+    });
   });
 
   it('carries a collaboration token signed for this page and this caller', async () => {

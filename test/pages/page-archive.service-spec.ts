@@ -14,8 +14,13 @@ describe('PagesService.update archives and brings back pages with their subtrees
   beforeAll(async () => {
     ws = await seedWorkspace(s.app);
     await seedPages(s.app, ws, [
-      { id: r }, { id: a, parent: r }, { id: b, parent: r }, { id: c, parent: r },
-      { id: a1, parent: a }, { id: a11, parent: a1 }, { id: b1, parent: b },
+      { id: r },
+      { id: a, parent: r },
+      { id: b, parent: r },
+      { id: c, parent: r },
+      { id: a1, parent: a },
+      { id: a11, parent: a1 },
+      { id: b1, parent: b },
       { id: t, project: '2' },
     ]);
     tree = treeRows(s.db.plain, ws.teamId);
@@ -87,7 +92,11 @@ describe('PagesService.update archives and brings back pages with their subtrees
     const page = await update(a, { archived: false, parent_page_id: t, position: 0 });
     expect(page).toMatchObject({ project_id: '2', parent_page_id: t, position: 0 });
     expect(await tree.children('2', t)).toEqual([a]);
-    expect(await projectsAndRoots([a, a1, a11])).toEqual([['2', null], ['2', null], ['2', null]]);
+    expect(await projectsAndRoots([a, a1, a11])).toEqual([
+      ['2', null],
+      ['2', null],
+      ['2', null],
+    ]);
     expect(await tree.children('1', r)).toEqual([b, c]);
     expect(await tree.problems()).toEqual([]);
   });
@@ -97,7 +106,10 @@ describe('PagesService.update archives and brings back pages with their subtrees
     expect(await tree.page(a)).toMatchObject({ parent_id: null, sort_key: null, former_parent_id: c });
     expect(await tree.children('1', c)).toEqual([]);
     await update(b, { project_id: '2', archived: true });
-    expect(await projectsAndRoots([b, b1])).toEqual([['2', b], ['2', b]]);
+    expect(await projectsAndRoots([b, b1])).toEqual([
+      ['2', b],
+      ['2', b],
+    ]);
     expect(await tree.children('1', r)).toEqual([c]);
     expect(await tree.problems()).toEqual([]);
   });

@@ -27,15 +27,42 @@ interface PageRead {
 function operations(pageCount: number, client: number): Operation[] {
   const page = fc.integer({ min: 0, max: pageCount - 1 });
   const operation: fc.Arbitrary<Operation> = fc.oneof(
-    { weight: 4, arbitrary: fc.record({ kind: fc.constant('patch' as const), page, body: fc.record({ position: fc.nat(12) }) }) },
-    { weight: 4, arbitrary: fc.tuple(page, page).map(([p, parent]) => ({ kind: 'patch' as const, page: p, body: { parent_page_id: parent } })) },
-    { weight: 2, arbitrary: fc.tuple(page, page, fc.nat(5)).map(([p, parent, position]) => ({ kind: 'patch' as const, page: p, body: { parent_page_id: parent, position } })) },
+    {
+      weight: 4,
+      arbitrary: fc.record({ kind: fc.constant('patch' as const), page, body: fc.record({ position: fc.nat(12) }) }),
+    },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(page, page)
+        .map(([p, parent]) => ({ kind: 'patch' as const, page: p, body: { parent_page_id: parent } })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(page, page, fc.nat(5)).map(([p, parent, position]) => ({
+        kind: 'patch' as const,
+        page: p,
+        body: { parent_page_id: parent, position },
+      })),
+    },
     { weight: 1, arbitrary: page.map((p) => ({ kind: 'patch' as const, page: p, body: { parent_page_id: '' } })) },
-    { weight: 1, arbitrary: fc.tuple(page, fc.constantFrom('1', '2')).map(([p, project_id]) => ({ kind: 'patch' as const, page: p, body: { project_id } })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(page, fc.constantFrom('1', '2'))
+        .map(([p, project_id]) => ({ kind: 'patch' as const, page: p, body: { project_id } })),
+    },
     { weight: 1, arbitrary: page.map((p) => ({ kind: 'patch' as const, page: p, body: { archived: true } })) },
     { weight: 1, arbitrary: page.map((p) => ({ kind: 'archive' as const, page: p })) },
     { weight: 3, arbitrary: page.map((p) => ({ kind: 'patch' as const, page: p, body: { archived: false } })) },
-    { weight: 3, arbitrary: fc.tuple(page, fc.nat(3)).map(([p, position]) => ({ kind: 'patch' as const, page: p, body: { archived: false, parent_page_id: '', position } })) },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(page, fc.nat(3)).map(([p, position]) => ({
+        kind: 'patch' as const,
+        page: p,
+        body: { archived: false, parent_page_id: '', position },
+      })),
+    },
     { weight: 4, arbitrary: page.map((p) => ({ kind: 'patch' as const, page: p, body: { title: 'TITLE' } })) },
     { weight: 2, arbitrary: fc.tuple(page, page).map(([a, b]) => ({ kind: 'opposite' as const, a, b })) },
   );
@@ -71,7 +98,10 @@ describe('pages under concurrency', () => {
     const lastTitle = new Map<string, string>();
     const send = async (client: number, page: string, body: object | null) => {
       const http = apps[client % 2].http;
-      const request = body === null ? http.put(`/v1/${ws.teamId}/pages/${page}/archive`) : http.patch(`/v1/${ws.teamId}/pages/${page}`).send(body);
+      const request =
+        body === null
+          ? http.put(`/v1/${ws.teamId}/pages/${page}/archive`)
+          : http.patch(`/v1/${ws.teamId}/pages/${page}`).send(body);
       const res = await request.set('Authorization', ws.auth.member);
       if (res.status !== 200 && !(res.status === 400 && ALLOWED_REFUSALS.has(res.body.error?.sec))) {
         unexpected.push(`${res.status} ${res.body.error?.sec} ${res.body.error?.message} for ${JSON.stringify(body)}`);
@@ -83,7 +113,10 @@ describe('pages under concurrency', () => {
       Array.from({ length: CLIENTS }, async (_, client) => {
         for (const [n, op] of operations(ids.length, client).entries()) {
           if (op.kind === 'opposite') {
-            await Promise.all([send(client, ids[op.a], { parent_page_id: ids[op.b] }), send(client, ids[op.b], { parent_page_id: ids[op.a] })]);
+            await Promise.all([
+              send(client, ids[op.a], { parent_page_id: ids[op.b] }),
+              send(client, ids[op.b], { parent_page_id: ids[op.a] }),
+            ]);
           } else if (op.kind === 'archive') {
             await send(client, ids[op.page], null);
           } else if (op.body.title !== undefined) {
@@ -102,7 +135,11 @@ describe('pages under concurrency', () => {
 
     expect(unexpected).toEqual([]);
     const pages: PageRead[] = await Promise.all(
-      ids.map(async (id) => (await apps[0].http.get(`/v1/${ws.teamId}/pages/${id}`).set('Authorization', ws.auth.owner).expect(200)).body.page),
+      ids.map(
+        async (id) =>
+          (await apps[0].http.get(`/v1/${ws.teamId}/pages/${id}`).set('Authorization', ws.auth.owner).expect(200)).body
+            .page,
+      ),
     );
     for (const [id, title] of lastTitle) expect(pages.find((p) => p.id === id)!.title).toBe(title);
     expect(treeProblems(pages)).toEqual([]);
@@ -116,10 +153,12 @@ function treeProblems(pages: PageRead[]): string[] {
   const problems: string[] = [];
   for (const page of active) {
     const seen = new Set<string>();
-    for (let at = page; at.parent_page_id !== ''; ) {
+    for (let at = page; at.parent_page_id !== '';) {
       const parent = byId.get(at.parent_page_id);
-      if (!parent || parent.archived) problems.push(`${page.id}: ancestor ${at.parent_page_id} is ${parent ? 'archived' : 'missing'}`);
-      else if (parent.project_id !== page.project_id) problems.push(`${page.id}: ancestor ${parent.id} is in project ${parent.project_id}`);
+      if (!parent || parent.archived)
+        problems.push(`${page.id}: ancestor ${at.parent_page_id} is ${parent ? 'archived' : 'missing'}`);
+      else if (parent.project_id !== page.project_id)
+        problems.push(`${page.id}: ancestor ${parent.id} is in project ${parent.project_id}`);
       if (!parent || parent.archived || parent.project_id !== page.project_id) break;
       if (seen.has(parent.id)) {
         problems.push(`${page.id}: cycle through ${parent.id}`);

@@ -33,7 +33,11 @@ export async function seedPages(app: INestApplicationContext, ws: Workspace, pag
 }
 
 /** A root page with `n` children, in order. */
-export async function seedFamily(app: INestApplicationContext, ws: Workspace, n: number): Promise<{ root: string; children: string[] }> {
+export async function seedFamily(
+  app: INestApplicationContext,
+  ws: Workspace,
+  n: number,
+): Promise<{ root: string; children: string[] }> {
   const root = pageId();
   const children = Array.from({ length: n }, () => pageId());
   await seedPages(app, ws, [{ id: root }, ...children.map((id, i) => ({ id, parent: root, title: `Child ${i}` }))]);

@@ -18,12 +18,17 @@ describe('PagesService.update moves pages in the tree', () => {
   beforeAll(async () => {
     ws = await seedWorkspace(s.app);
     await seedPages(s.app, ws, [
-      { id: x }, { id: x1, parent: x }, { id: x11, parent: x1 },
-      { id: y }, { id: y1, parent: y }, { id: y2, parent: y },
+      { id: x },
+      { id: x1, parent: x },
+      { id: x11, parent: x1 },
+      { id: y },
+      { id: y1, parent: y },
+      { id: y2, parent: y },
       ...d.map((id, i) => ({ id, parent: d[i - 1] })),
       { id: gone, archived: true },
       { id: listed, members: [{ user_id: ws.users.guest }] },
-      { id: t, project: '2' }, { id: t1, parent: t, project: '2' },
+      { id: t, project: '2' },
+      { id: t1, parent: t, project: '2' },
     ]);
     await seedPages(s.app, await seedWorkspace(s.app), [{ id: elsewhere }]);
     tree = treeRows(s.db.plain, ws.teamId);
@@ -68,7 +73,8 @@ describe('PagesService.update moves pages in the tree', () => {
 
     it('writes nothing, not even time_updated, when the page is where the patch puts it', async () => {
       const before = await tree.all();
-      for (const patch of [{ parent_page_id: y }, { parent_page_id: y, position: 0 }, { project_id: '1' }]) await move(y1, patch);
+      for (const patch of [{ parent_page_id: y }, { parent_page_id: y, position: 0 }, { project_id: '1' }])
+        await move(y1, patch);
       await move(y1, { archived: false });
       await move(x, { parent_page_id: '', position: 0 });
       expect(await tree.all()).toEqual(before);

@@ -23,7 +23,17 @@ describe('page_sibling_blocks (migration 0006) count the active siblings of ever
       modulus: fc.integer({ min: 2, max: 40 }),
       rest: fc.nat({ max: 39 }),
       prefix: fc.constantFrom('a', 'a0', 'a0V', 'Zz', 'zz', 'b'),
-      kind: fc.constantFrom('to big', 'to small', 'to root', 'rekey', 'archive', 'other project', 'back to project 1', 'insert', 'delete leaves'),
+      kind: fc.constantFrom(
+        'to big',
+        'to small',
+        'to root',
+        'rekey',
+        'archive',
+        'other project',
+        'back to project 1',
+        'insert',
+        'delete leaves',
+      ),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(statement, { minLength: 5, maxLength: 12 }), async (statements) => {
@@ -59,9 +69,12 @@ describe('page_sibling_blocks (migration 0006) count the active siblings of ever
     const patch = (id: string, body: object) =>
       s.t.http.patch(`/v1/${s.ws.teamId}/pages/${id}`).set('Authorization', s.ws.auth.member).send(body).expect(200);
     const order = async (parent: string): Promise<string[]> =>
-      (await db().query(`SELECT id::text FROM pages WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`, [s.ws.teamId, parent])).map(
-        (row: { id: string }) => row.id,
-      );
+      (
+        await db().query(
+          `SELECT id::text FROM pages WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`,
+          [s.ws.teamId, parent],
+        )
+      ).map((row: { id: string }) => row.id);
     let random = 7;
     const next = (n: number) => (random = (random * 1103515245 + 12345) % 2 ** 31) % n;
     // Pages from anywhere go to the front (the first block grows and splits) or out to another parent and
@@ -82,12 +95,17 @@ describe('page_sibling_blocks (migration 0006) count the active siblings of ever
         const away = await order(other);
         const back = away[next(away.length)];
         const wanted = next(siblings.length + 1);
-        expect((await patch(back, { parent_page_id: root, position: wanted })).body.page.position).toBe(Math.min(wanted, siblings.length));
+        expect((await patch(back, { parent_page_id: root, position: wanted })).body.page.position).toBe(
+          Math.min(wanted, siblings.length),
+        );
       }
     }
     const final = await order(root);
     for (const index of [0, 1, 83, 84, 99, 100, 101, 250, final.length - 1]) {
-      const res = await s.t.http.get(`/v1/${s.ws.teamId}/pages/${final[index]}`).set('Authorization', s.ws.auth.member).expect(200);
+      const res = await s.t.http
+        .get(`/v1/${s.ws.teamId}/pages/${final[index]}`)
+        .set('Authorization', s.ws.auth.member)
+        .expect(200);
       expect(res.body.page.position).toBe(index);
     }
     expect(await blockProblems(db(), s.ws.teamId)).toEqual([]);

@@ -39,7 +39,13 @@ describe('PagesService.update orders siblings by sort key, counted in page_sibli
 
   it('puts the page exactly at the index, the others keeping their order', async () => {
     let order = five.children;
-    for (const [page, index] of [[4, 1], [0, 3], [3, 0], [2, 4], [1, 2]] as const) {
+    for (const [page, index] of [
+      [4, 1],
+      [0, 3],
+      [3, 0],
+      [2, 4],
+      [1, 2],
+    ] as const) {
       const id = five.children[page];
       expect((await move(id, { position: index })).position).toBe(index);
       order = placed(order, id, index);

@@ -18,10 +18,19 @@ describe('PagesService.update keeps the tree valid whatever the patches', () => 
   beforeAll(async () => {
     ws = await seedWorkspace(s.app);
     await seedPages(s.app, ws, [
-      { id: r }, { id: a, parent: r }, { id: b, parent: r }, { id: c, parent: r },
-      { id: a1, parent: a }, { id: a2, parent: a }, { id: a11, parent: a1 }, { id: b1, parent: b },
-      { id: z, archived: true }, { id: z1, parent: z, archived: true },
-      { id: p, project: '2' }, { id: p1, parent: p, project: '2' }, { id: p2, parent: p, project: '2' },
+      { id: r },
+      { id: a, parent: r },
+      { id: b, parent: r },
+      { id: c, parent: r },
+      { id: a1, parent: a },
+      { id: a2, parent: a },
+      { id: a11, parent: a1 },
+      { id: b1, parent: b },
+      { id: z, archived: true },
+      { id: z1, parent: z, archived: true },
+      { id: p, project: '2' },
+      { id: p1, parent: p, project: '2' },
+      { id: p2, parent: p, project: '2' },
     ]);
     tree = treeRows(s.db.plain, ws.teamId);
   });
@@ -68,7 +77,12 @@ describe('PagesService.update keeps the tree valid whatever the patches', () => 
               continue;
             }
             if (outcome instanceof Error) throw outcome;
-            await expectApplied(id, patch, before.find((page) => page.id === id)!, outcome as PageDto);
+            await expectApplied(
+              id,
+              patch,
+              before.find((page) => page.id === id)!,
+              outcome as PageDto,
+            );
             expect({ id, patch, problems: await tree.problems() }).toEqual({ id, patch, problems: [] });
           }
         }),

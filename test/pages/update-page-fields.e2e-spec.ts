@@ -2,10 +2,13 @@ import { expectError } from '../support/expect-error';
 import { useScene } from '../support/scene';
 import { seedPages } from './page-fixtures';
 
-describe('PATCH /v1/{team_id}/pages/{page_id}: the page\'s own fields', () => {
+describe("PATCH /v1/{team_id}/pages/{page_id}: the page's own fields", () => {
   const s = useScene();
   const patch = (id: string, body: unknown, auth = s.ws.auth.member) =>
-    s.t.http.patch(`/v1/${s.ws.teamId}/pages/${id}`).set('Authorization', auth).send(body as object);
+    s.t.http
+      .patch(`/v1/${s.ws.teamId}/pages/${id}`)
+      .set('Authorization', auth)
+      .send(body as object);
   const read = async (id: string) =>
     (await s.t.http.get(`/v1/${s.ws.teamId}/pages/${id}`).set('Authorization', s.ws.auth.member).expect(200)).body.page;
 
@@ -45,7 +48,9 @@ describe('PATCH /v1/{team_id}/pages/{page_id}: the page\'s own fields', () => {
   });
 
   it('clears icon and cover_image with null', async () => {
-    const [id] = await seedPages(s.t.app, s.ws, [{ icon: { type: 'emoji', src: 'x' }, cover_image: { type: 'image', src: 'y' } }]);
+    const [id] = await seedPages(s.t.app, s.ws, [
+      { icon: { type: 'emoji', src: 'x' }, cover_image: { type: 'image', src: 'y' } },
+    ]);
     const page = (await patch(id, { icon: null, cover_image: null }).expect(200)).body.page;
     expect(page.icon).toBeUndefined();
     expect(page.cover_image).toBeUndefined();
@@ -54,7 +59,10 @@ describe('PATCH /v1/{team_id}/pages/{page_id}: the page\'s own fields', () => {
   it('leaves time_updated and user_updated alone when nothing changes', async () => {
     const [id] = await seedPages(s.t.app, s.ws, [{ title: 'Same' }]);
     const before = await read(id);
-    for (const body of [{}, { title: 'Same', font: 'sans', is_public: false, hide_subpages: false, public_settings: { robots: [] } }]) {
+    for (const body of [
+      {},
+      { title: 'Same', font: 'sans', is_public: false, hide_subpages: false, public_settings: { robots: [] } },
+    ]) {
       const res = await patch(id, body).expect(200);
       expect(res.body.page).toEqual({ ...before, collaboration: { token: expect.any(String) } });
     }
@@ -63,7 +71,14 @@ describe('PATCH /v1/{team_id}/pages/{page_id}: the page\'s own fields', () => {
   it('loses no field under concurrent patches of different fields', async () => {
     for (let round = 0; round < 5; round++) {
       const [id] = await seedPages(s.t.app, s.ws, [{}]);
-      const bodies = [{ title: `T${round}` }, { font: 'serif' }, { is_public: true }, { hide_subpages: true }, { hide_table_of_contents: true }, { position: 0 }];
+      const bodies = [
+        { title: `T${round}` },
+        { font: 'serif' },
+        { is_public: true },
+        { hide_subpages: true },
+        { hide_table_of_contents: true },
+        { position: 0 },
+      ];
       const statuses = (await Promise.all(bodies.map((b) => patch(id, b)))).map((r) => r.status);
       expect(statuses).toEqual(bodies.map(() => 200));
       expect(await read(id)).toMatchObject(Object.assign({}, ...bodies));
@@ -86,13 +101,33 @@ describe('PATCH /v1/{team_id}/pages/{page_id}: the page\'s own fields', () => {
       ['an unknown font', { font: 'comic' }, 'VALIDATION_FAILED', /^font /],
       ['font null', { font: null }, 'VALIDATION_FAILED', /^font /],
       ['an icon of an unknown type', { icon: { type: 'svg', src: 'x' } }, 'VALIDATION_FAILED', /^icon\.type /],
-      ['a cover with a bad object_fit', { cover_image: { type: 'image', src: 'x', object_fit: 'stretch' } }, 'VALIDATION_FAILED', /^cover_image\.object_fit /],
-      ['a cover with a fractional positionY', { cover_image: { type: 'image', src: 'x', positionY: 1.5 } }, 'VALIDATION_FAILED', /^cover_image\.positionY /],
+      [
+        'a cover with a bad object_fit',
+        { cover_image: { type: 'image', src: 'x', object_fit: 'stretch' } },
+        'VALIDATION_FAILED',
+        /^cover_image\.object_fit /,
+      ],
+      [
+        'a cover with a fractional positionY',
+        { cover_image: { type: 'image', src: 'x', positionY: 1.5 } },
+        'VALIDATION_FAILED',
+        /^cover_image\.positionY /,
+      ],
       ['is_public null', { is_public: null }, 'VALIDATION_FAILED', /^is_public /],
       ['is_public a string', { is_public: 'true' }, 'VALIDATION_FAILED', /^is_public /],
       ['a relative public URL', { public_settings: { url: '/p/x' } }, 'VALIDATION_FAILED', /public_settings\.url/],
-      ['a ftp public URL', { public_settings: { url: 'ftp://example.com/x' } }, 'VALIDATION_FAILED', /public_settings\.url/],
-      ['an unknown robots directive', { public_settings: { robots: ['index', 'crawl-me'] } }, 'VALIDATION_FAILED', /robots/],
+      [
+        'a ftp public URL',
+        { public_settings: { url: 'ftp://example.com/x' } },
+        'VALIDATION_FAILED',
+        /public_settings\.url/,
+      ],
+      [
+        'an unknown robots directive',
+        { public_settings: { robots: ['index', 'crawl-me'] } },
+        'VALIDATION_FAILED',
+        /robots/,
+      ],
       ['public_settings null', { public_settings: null }, 'VALIDATION_FAILED', /^public_settings /],
       ['an unknown public_settings field', { public_settings: { urls: [] } }, 'UNKNOWN_FIELD', /public_settings\.urls/],
       ['archived null', { archived: null }, 'VALIDATION_FAILED', /^archived /],
@@ -118,6 +153,8 @@ describe('PATCH /v1/{team_id}/pages/{page_id}: the page\'s own fields', () => {
 
   it('lets a guest listed on the page change it', async () => {
     const [id] = await seedPages(s.t.app, s.ws, [{ members: [{ user_id: s.ws.users.guest }] }]);
-    expect((await patch(id, { title: 'By a guest' }, s.ws.auth.guest).expect(200)).body.page.user_updated.user_id).toBe(s.ws.users.guest);
+    expect((await patch(id, { title: 'By a guest' }, s.ws.auth.guest).expect(200)).body.page.user_updated.user_id).toBe(
+      s.ws.users.guest,
+    );
   });
 });

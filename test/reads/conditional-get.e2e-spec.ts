@@ -27,7 +27,11 @@ describe('conditional GET', () => {
   it('a card: 304 while it is unchanged, 200 with a new ETag once it changes', async () => {
     const { cardId, usable } = await seedCardScene(s.t.app, s.ws);
     const etag = await expectConditional(`cards/${cardId}`);
-    await s.t.http.post(`/v1/${s.ws.teamId}/cards/${cardId}/tags`).set('Authorization', s.ws.auth.member).send({ id: usable[0] }).expect(204);
+    await s.t.http
+      .post(`/v1/${s.ws.teamId}/cards/${cardId}/tags`)
+      .set('Authorization', s.ws.auth.member)
+      .send({ id: usable[0] })
+      .expect(204);
     const res = await get(`cards/${cardId}`, { 'If-None-Match': etag }).expect(200);
     expect(res.body.card.tags.map((tag: { id: string }) => tag.id)).toContain(usable[0]);
     expect(res.headers.etag).not.toBe(etag);
@@ -53,7 +57,11 @@ describe('conditional GET', () => {
 
   it('a PATCH ignores If-None-Match', async () => {
     const [id] = await seedPages(s.t.app, s.ws, [{ id: pageId() }]);
-    const res = await s.t.http.patch(`/v1/${s.ws.teamId}/pages/${id}`).set({ Authorization: s.ws.auth.member, 'If-None-Match': '*' }).send({ title: 'Patched' }).expect(200);
+    const res = await s.t.http
+      .patch(`/v1/${s.ws.teamId}/pages/${id}`)
+      .set({ Authorization: s.ws.auth.member, 'If-None-Match': '*' })
+      .send({ title: 'Patched' })
+      .expect(200);
     expect(res.body.page.title).toBe('Patched');
   });
 });

@@ -1,4 +1,14 @@
-import { CARD_ID, IsolationScene, PAGE_ID, Person, PEOPLE, ROLE_OF, TAG_IDS, TEMPLATE_KINDS, TemplateKind } from './isolation-scene';
+import {
+  CARD_ID,
+  IsolationScene,
+  PAGE_ID,
+  Person,
+  PEOPLE,
+  ROLE_OF,
+  TAG_IDS,
+  TEMPLATE_KINDS,
+  TemplateKind,
+} from './isolation-scene';
 
 /**
  * The axes of the isolation matrix and, from decisions.md ("Callers", "Note templates", "Errors"),
@@ -17,7 +27,10 @@ export interface CallerSpec {
 
 export const CALLERS = {
   ...(Object.fromEntries(
-    PEOPLE.map((p) => [p, { authorization: (s: IsolationScene) => `Bearer ${s.secrets[p]}`, acts: { team: 'home', person: p } }]),
+    PEOPLE.map((p) => [
+      p,
+      { authorization: (s: IsolationScene) => `Bearer ${s.secrets[p]}`, acts: { team: 'home', person: p } },
+    ]),
   ) as Record<Person, CallerSpec>),
   /** The home owner's own token, but issued for the twin workspace (where the owner is owner too). */
   twinToken: { authorization: (s) => `Bearer ${s.secrets.twinOwner}`, acts: { team: 'twin', person: 'owner' } },
@@ -44,22 +57,80 @@ export interface RouteSpec {
   successStatus: 200 | 204;
 }
 
-const templatePath = (teamId: string, kind: TemplateKind | null) => `/v1/${teamId}/notes/templates/${TEMPLATE_KINDS[kind!].id}`;
+const templatePath = (teamId: string, kind: TemplateKind | null) =>
+  `/v1/${teamId}/notes/templates/${TEMPLATE_KINDS[kind!].id}`;
 
 export const ROUTES: RouteSpec[] = [
-  { name: 'PATCH note template', method: 'patch', resource: 'template', write: true, path: templatePath, body: (n) => ({ title: `Cell ${n}` }), successStatus: 200 },
-  { name: 'GET note template', method: 'get', resource: 'template', write: false, path: templatePath, successStatus: 200 },
-  { name: 'PATCH page', method: 'patch', resource: 'page', write: true, path: (t) => `/v1/${t}/pages/${PAGE_ID}`, body: (n) => ({ title: `Cell ${n}` }), successStatus: 200 },
-  { name: 'GET page', method: 'get', resource: 'page', write: false, path: (t) => `/v1/${t}/pages/${PAGE_ID}`, successStatus: 200 },
-  { name: 'PUT page archive', method: 'put', resource: 'page', write: true, path: (t) => `/v1/${t}/pages/${PAGE_ID}/archive`, successStatus: 200 },
-  { name: 'POST card tags', method: 'post', resource: 'card', write: true, path: (t) => `/v1/${t}/cards/${CARD_ID}/tags`, body: (n) => ({ id: TAG_IDS[n] }), successStatus: 204 },
-  { name: 'GET card', method: 'get', resource: 'card', write: false, path: (t) => `/v1/${t}/cards/${CARD_ID}`, successStatus: 200 },
+  {
+    name: 'PATCH note template',
+    method: 'patch',
+    resource: 'template',
+    write: true,
+    path: templatePath,
+    body: (n) => ({ title: `Cell ${n}` }),
+    successStatus: 200,
+  },
+  {
+    name: 'GET note template',
+    method: 'get',
+    resource: 'template',
+    write: false,
+    path: templatePath,
+    successStatus: 200,
+  },
+  {
+    name: 'PATCH page',
+    method: 'patch',
+    resource: 'page',
+    write: true,
+    path: (t) => `/v1/${t}/pages/${PAGE_ID}`,
+    body: (n) => ({ title: `Cell ${n}` }),
+    successStatus: 200,
+  },
+  {
+    name: 'GET page',
+    method: 'get',
+    resource: 'page',
+    write: false,
+    path: (t) => `/v1/${t}/pages/${PAGE_ID}`,
+    successStatus: 200,
+  },
+  {
+    name: 'PUT page archive',
+    method: 'put',
+    resource: 'page',
+    write: true,
+    path: (t) => `/v1/${t}/pages/${PAGE_ID}/archive`,
+    successStatus: 200,
+  },
+  {
+    name: 'POST card tags',
+    method: 'post',
+    resource: 'card',
+    write: true,
+    path: (t) => `/v1/${t}/cards/${CARD_ID}/tags`,
+    body: (n) => ({ id: TAG_IDS[n] }),
+    successStatus: 204,
+  },
+  {
+    name: 'GET card',
+    method: 'get',
+    resource: 'card',
+    write: false,
+    path: (t) => `/v1/${t}/cards/${CARD_ID}`,
+    successStatus: 200,
+  },
 ];
 
 export type Expectation = { allowed: true } | { allowed: false; error: 'UNAUTHENTICATED' | 'ACCESS_DENIED' };
 
 /** Who may do what, as decisions.md says it. */
-export function expectedOutcome(route: RouteSpec, kind: TemplateKind | null, caller: CallerName, target: Target): Expectation {
+export function expectedOutcome(
+  route: RouteSpec,
+  kind: TemplateKind | null,
+  caller: CallerName,
+  target: Target,
+): Expectation {
   const acts = (CALLERS[caller] as CallerSpec).acts;
   const denied = { allowed: false, error: 'ACCESS_DENIED' } as const;
   // A missing, malformed, unknown, expired or revoked token: 401, whatever the resource.

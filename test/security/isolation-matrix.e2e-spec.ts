@@ -1,8 +1,29 @@
 import type { Response } from 'supertest';
 import { expectError } from '../support/expect-error';
 import { createTestApp, TestApp } from '../support/test-app';
-import { CALLER_NAMES, CALLERS, CallerName, CallerSpec, expectedOutcome, Expectation, RouteSpec, ROUTES, Target, TARGETS } from './access-rules';
-import { CARD_ID, IsolationScene, PAGE_ID, seedIsolationScene, Snapshot, snapshot, TAG_IDS, TEMPLATE_KINDS, TemplateKind } from './isolation-scene';
+import {
+  CALLER_NAMES,
+  CALLERS,
+  CallerName,
+  CallerSpec,
+  expectedOutcome,
+  Expectation,
+  RouteSpec,
+  ROUTES,
+  Target,
+  TARGETS,
+} from './access-rules';
+import {
+  CARD_ID,
+  IsolationScene,
+  PAGE_ID,
+  seedIsolationScene,
+  Snapshot,
+  snapshot,
+  TAG_IDS,
+  TEMPLATE_KINDS,
+  TemplateKind,
+} from './isolation-scene';
 
 interface Cell {
   label: string;
@@ -24,7 +45,11 @@ for (const route of ROUTES) {
     for (const caller of CALLER_NAMES) {
       for (const target of TARGETS) {
         const expected = expectedOutcome(route, kind, caller, target);
-        const outcome = expected.allowed ? `${route.successStatus}` : expected.error === 'UNAUTHENTICATED' ? '401' : '403';
+        const outcome = expected.allowed
+          ? `${route.successStatus}`
+          : expected.error === 'UNAUTHENTICATED'
+            ? '401'
+            : '403';
         const label = `#${CELLS.length + 1} ${route.name}${kind ? ` (${kind})` : ''} as ${caller} on ${target} -> ${outcome}`;
         CELLS.push({ label, route, kind, caller, target, index: index++, expected });
       }
@@ -57,7 +82,9 @@ describe(`isolation matrix: ${CELLS.length} cells (${allowedCells} allowed)`, ()
     expect(CELLS).toHaveLength((2 * 5 + 5) * 13 * 2);
     expect(allowedCells).toBe(47);
     for (const route of ROUTES) {
-      const outcomes = new Set(CELLS.filter((c) => c.route === route).map((c) => (c.expected.allowed ? 'ok' : c.expected.error)));
+      const outcomes = new Set(
+        CELLS.filter((c) => c.route === route).map((c) => (c.expected.allowed ? 'ok' : c.expected.error)),
+      );
       expect([route.name, [...outcomes].sort()]).toEqual([route.name, ['ACCESS_DENIED', 'UNAUTHENTICATED', 'ok']]);
     }
   });
@@ -92,15 +119,26 @@ describe(`isolation matrix: ${CELLS.length} cells (${allowedCells} allowed)`, ()
       return;
     }
     expect(after[target].exported).toEqual(expectedExport(before[target].exported, cell));
-    const written = { kind: route.resource, id: route.resource === 'template' ? TEMPLATE_KINDS[kind!].id : route.resource === 'page' ? PAGE_ID : CARD_ID };
+    const written = {
+      kind: route.resource,
+      id: route.resource === 'template' ? TEMPLATE_KINDS[kind!].id : route.resource === 'page' ? PAGE_ID : CARD_ID,
+    };
     const stamp = after[target].stamps.find((r) => r.kind === written.kind && r.id === written.id)!;
-    expect(stamp.updated_by.user_id).toBe(s.users[(CALLERS[caller] as CallerSpec).acts!.person as keyof typeof s.users]);
-    expect(after[target].stamps.filter((r) => r !== stamp)).toEqual(before[target].stamps.filter((r) => !(r.kind === written.kind && r.id === written.id)));
+    expect(stamp.updated_by.user_id).toBe(
+      s.users[(CALLERS[caller] as CallerSpec).acts!.person as keyof typeof s.users],
+    );
+    expect(after[target].stamps.filter((r) => r !== stamp)).toEqual(
+      before[target].stamps.filter((r) => !(r.kind === written.kind && r.id === written.id)),
+    );
 
     if (route.name === 'PUT page archive') {
       // Bring the page back so that the next cells find it as every other cell did.
       const owner = target === 'home' ? s.secrets.owner : s.secrets.twinOwner;
-      await t.http.patch(`/v1/${teamId}/pages/${PAGE_ID}`).set('Authorization', `Bearer ${owner}`).send({ archived: false }).expect(200);
+      await t.http
+        .patch(`/v1/${teamId}/pages/${PAGE_ID}`)
+        .set('Authorization', `Bearer ${owner}`)
+        .send({ archived: false })
+        .expect(200);
       current = await takeSnapshots();
     }
   });
@@ -110,13 +148,17 @@ describe(`isolation matrix: ${CELLS.length} cells (${allowedCells} allowed)`, ()
 function expectBodyOfTarget(res: Response, cell: Cell, teamId: string): void {
   switch (cell.route.resource) {
     case 'template':
-      expect(res.body.note_template).toMatchObject({ id: TEMPLATE_KINDS[cell.kind!].id, context: `Context of ${teamId}` });
+      expect(res.body.note_template).toMatchObject({
+        id: TEMPLATE_KINDS[cell.kind!].id,
+        context: `Context of ${teamId}`,
+      });
       if (cell.route.write) expect(res.body.note_template.title).toBe(`Cell ${cell.index}`);
       return;
     case 'page':
       expect(res.body.page).toMatchObject({ id: PAGE_ID, team_id: teamId });
       if (cell.route.name === 'PATCH page') expect(res.body.page.title).toBe(`Cell ${cell.index}`);
-      if (cell.route.name === 'PUT page archive') expect(res.body.page.archived).toEqual(expect.objectContaining({ time_archived: expect.any(Number) }));
+      if (cell.route.name === 'PUT page archive')
+        expect(res.body.page.archived).toEqual(expect.objectContaining({ time_archived: expect.any(Number) }));
       return;
     case 'card':
       if (cell.route.write) expect(res.body).toEqual({});

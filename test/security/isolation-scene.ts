@@ -8,7 +8,12 @@ import { importDocument, uniqueTeamId } from '../support/fixtures';
 export const PEOPLE = ['owner', 'admin', 'member', 'guestListed', 'guestUnlisted', 'viewer'] as const;
 export type Person = (typeof PEOPLE)[number];
 export const ROLE_OF: Record<Person, string> = {
-  owner: 'owner', admin: 'admin', member: 'member', guestListed: 'guest', guestUnlisted: 'guest', viewer: 'viewer',
+  owner: 'owner',
+  admin: 'admin',
+  member: 'member',
+  guestListed: 'guest',
+  guestUnlisted: 'guest',
+  viewer: 'viewer',
 };
 
 /** Note templates of each twin; the same ids in both. `owner` null is a built-in template. */
@@ -56,18 +61,37 @@ export async function seedIsolationScene(app: INestApplication): Promise<Isolati
     projects: [home, twin, stranger].map((team_id) => ({ team_id, id: PROJECT_ID, title: `Docs of ${team_id}` })),
     note_templates: [home, twin].flatMap((team_id) =>
       Object.values(TEMPLATE_KINDS).map(({ id, owner, shared }) => ({
-        team_id, id, owner_id: owner && users[owner], title: `Template ${id}`, context: `Context of ${team_id}`,
-        sections: [], ai_actions: false, is_shared: shared,
+        team_id,
+        id,
+        owner_id: owner && users[owner],
+        title: `Template ${id}`,
+        context: `Context of ${team_id}`,
+        sections: [],
+        ai_actions: false,
+        is_shared: shared,
       })),
     ),
     pages: [home, twin].map((team_id) => ({
-      team_id, id: PAGE_ID, project_id: PROJECT_ID, parent_page_id: '', title: `Page of ${team_id}`, owner_id: users.owner,
-      archived: false, members: [{ user_id: users.guestListed, role: 'admin' }],
+      team_id,
+      id: PAGE_ID,
+      project_id: PROJECT_ID,
+      parent_page_id: '',
+      title: `Page of ${team_id}`,
+      owner_id: users.owner,
+      archived: false,
+      members: [{ user_id: users.guestListed, role: 'admin' }],
     })),
-    tags: [home, twin].flatMap((team_id) => TAG_IDS.map((id) => ({ team_id, id, project_id: null, name: `Tag ${id}`, color: 'red' }))),
+    tags: [home, twin].flatMap((team_id) =>
+      TAG_IDS.map((id) => ({ team_id, id, project_id: null, name: `Tag ${id}`, color: 'red' })),
+    ),
     cards: [home, twin].map((team_id) => ({
-      team_id, id: CARD_ID, project_id: PROJECT_ID, title: `Card of ${team_id}`, owner_id: users.owner,
-      members: [users.owner, users.guestListed], tags: [],
+      team_id,
+      id: CARD_ID,
+      project_id: PROJECT_ID,
+      title: `Card of ${team_id}`,
+      owner_id: users.owner,
+      members: [users.owner, users.guestListed],
+      tags: [],
     })),
   });
 
@@ -79,7 +103,11 @@ export async function seedIsolationScene(app: INestApplication): Promise<Isolati
   const revoked = await issue(home, users.owner);
   await tokens.revoke(revoked.id, home);
   return {
-    home, twin, stranger, users, strangerUser,
+    home,
+    twin,
+    stranger,
+    users,
+    strangerUser,
     secrets: {
       ...(Object.fromEntries(own) as Record<Person, string>),
       twinOwner: (await issue(twin, users.owner)).token,
@@ -103,6 +131,9 @@ export async function snapshot(app: INestApplication, teamId: string) {
      ORDER BY 1, 2`,
     [teamId],
   );
-  return { exported, stamps: stamps as Array<{ kind: string; id: string; time_updated: Date; updated_by: { user_id?: string } }> };
+  return {
+    exported,
+    stamps: stamps as Array<{ kind: string; id: string; time_updated: Date; updated_by: { user_id?: string } }>,
+  };
 }
 export type Snapshot = Awaited<ReturnType<typeof snapshot>>;

@@ -26,7 +26,8 @@ describe('token storage and lookup', () => {
     db = t.app.get(DataSource);
     // Imported tokens (plaintext in the import document) ...
     ws = await seedWorkspace(t.app);
-    for (const [name, auth] of Object.entries(ws.auth)) secrets.push({ id: `tok-${name}`, secret: auth.replace(/^Bearer /, '') });
+    for (const [name, auth] of Object.entries(ws.auth))
+      secrets.push({ id: `tok-${name}`, secret: auth.replace(/^Bearer /, '') });
     // ... and issued ones: live, expired and revoked.
     const tokens = t.app.get(TokensService);
     for (const expiresAt of [null, new Date(Date.now() + 60_000), new Date(Date.now() - 60_000)]) {
@@ -40,12 +41,20 @@ describe('token storage and lookup', () => {
   afterAll(() => t.close());
 
   /** The forms a stored secret could take: as text, as the hex or base64 of its bytes. */
-  const forms = (secret: string) => [secret, Buffer.from(secret).toString('hex'), Buffer.from(secret).toString('base64')];
+  const forms = (secret: string) => [
+    secret,
+    Buffer.from(secret).toString('hex'),
+    Buffer.from(secret).toString('base64'),
+  ];
 
   it('keeps no secret in any column of the tokens table', async () => {
-    const rows: Array<{ row: string }> = await db.query(`SELECT row_to_json(t)::text AS row FROM tokens t WHERE team_id = $1`, [ws.teamId]);
+    const rows: Array<{ row: string }> = await db.query(
+      `SELECT row_to_json(t)::text AS row FROM tokens t WHERE team_id = $1`,
+      [ws.teamId],
+    );
     expect(rows).toHaveLength(secrets.length);
-    for (const { secret } of secrets) for (const form of forms(secret)) expect(rows.filter(({ row }) => row.includes(form))).toEqual([]);
+    for (const { secret } of secrets)
+      for (const form of forms(secret)) expect(rows.filter(({ row }) => row.includes(form))).toEqual([]);
   });
 
   it('keeps no secret anywhere in the database', async () => {
@@ -55,7 +64,9 @@ describe('token storage and lookup', () => {
     expect(tables.map((r) => r.name)).toEqual(expect.arrayContaining(['tokens', 'members', 'pages']));
     for (const { name } of tables) {
       const rows: Array<{ row: string }> = await db.query(`SELECT row_to_json(x)::text AS row FROM ${name} x`);
-      for (const { secret } of secrets) for (const form of forms(secret)) expect([name, rows.some(({ row }) => row.includes(form))]).toEqual([name, false]);
+      for (const { secret } of secrets)
+        for (const form of forms(secret))
+          expect([name, rows.some(({ row }) => row.includes(form))]).toEqual([name, false]);
     }
   });
 
@@ -69,14 +80,18 @@ describe('token storage and lookup', () => {
     );
     expect(columns.map((c) => c.column_name)).not.toContain('token');
     expect(columns.map((c) => c.column_name)).not.toContain('secret');
-    const [index] = await db.query(`SELECT indexdef FROM pg_indexes WHERE tablename = 'tokens' AND indexdef LIKE '%(token_hash)%'`);
+    const [index] = await db.query(
+      `SELECT indexdef FROM pg_indexes WHERE tablename = 'tokens' AND indexdef LIKE '%(token_hash)%'`,
+    );
     expect(index.indexdef).toMatch(/^CREATE UNIQUE INDEX/);
   });
 
   it('accepts any secret whose SHA-256 is stored, and not the stored hash itself', async () => {
     const chosen = `chosen-${ws.teamId}-secret`;
     await db.query(`INSERT INTO tokens (team_id, id, user_id, token_hash) VALUES ($1, 'tok-by-hash', $2, $3)`, [
-      ws.teamId, ws.users.member, sha256(chosen),
+      ws.teamId,
+      ws.users.member,
+      sha256(chosen),
     ]);
     expectError(await getWith(chosen), 'PAGE_NOT_FOUND');
     for (const stolen of [sha256(chosen).toString('hex'), sha256(chosen).toString('base64')]) {

@@ -27,19 +27,37 @@ export async function seedWorkspace(app: INestApplicationContext): Promise<Works
   const teamId = uniqueTeamId();
   const users = Object.fromEntries(ROLE_NAMES.map((role) => [role, `${teamId}-${role}`])) as Record<RoleName, string>;
   const secret = (name: string) => `secret-${teamId}-${name}-${randomBytes(8).toString('hex')}`;
-  const secrets = Object.fromEntries([...ROLE_NAMES, 'oauth', 'agent'].map((n) => [n, secret(n)])) as Record<keyof Workspace['auth'], string>;
+  const secrets = Object.fromEntries([...ROLE_NAMES, 'oauth', 'agent'].map((n) => [n, secret(n)])) as Record<
+    keyof Workspace['auth'],
+    string
+  >;
   await importDocument(app, {
     workspaces: [{ id: teamId, name: `Workspace ${teamId}` }],
     users: ROLE_NAMES.map((role) => ({ id: users[role], name: `The ${role}`, email: `${role}@${teamId}.example.com` })),
     members: ROLE_NAMES.map((role) => ({ team_id: teamId, user_id: users[role], role })),
     tokens: [
-      ...ROLE_NAMES.map((role) => ({ id: `tok-${role}`, team_id: teamId, user_id: users[role], token: secrets[role], expires_at: null, actor: { type: 'user' } })),
+      ...ROLE_NAMES.map((role) => ({
+        id: `tok-${role}`,
+        team_id: teamId,
+        user_id: users[role],
+        token: secrets[role],
+        expires_at: null,
+        actor: { type: 'user' },
+      })),
       {
-        id: 'tok-oauth', team_id: teamId, user_id: users.member, token: secrets.oauth, expires_at: null,
+        id: 'tok-oauth',
+        team_id: teamId,
+        user_id: users.member,
+        token: secrets.oauth,
+        expires_at: null,
         actor: { type: 'user', source: { type: 'oauth', client_id: 'client-42' } },
       },
       {
-        id: 'tok-agent', team_id: teamId, user_id: users.member, token: secrets.agent, expires_at: null,
+        id: 'tok-agent',
+        team_id: teamId,
+        user_id: users.member,
+        token: secrets.agent,
+        expires_at: null,
         actor: { type: 'robot', source: { type: 'agent', agent_id: 'agent-7', on_behalf_of: users.owner } },
       },
     ],

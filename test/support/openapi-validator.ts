@@ -2,7 +2,10 @@ import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+  >;
   components: { schemas: Record<string, object> };
 }
 
@@ -42,12 +45,15 @@ export class OpenApiValidator {
     const route = this.routes.find((r) => r.pattern.test(path));
     const operation = route && this.doc.paths[route.template][response.method.toLowerCase()];
     if (!operation) {
-      if (response.status < 400) throw new Error(`${response.method} ${path} answered ${response.status} but is not documented`);
+      if (response.status < 400)
+        throw new Error(`${response.method} ${path} answered ${response.status} but is not documented`);
       return this.validate(ERROR_BODY, response, 'an error body');
     }
     const documented = operation.responses[String(response.status)];
     if (!documented) {
-      throw new Error(`${response.method} ${route.template} answered ${response.status}, which its OpenAPI operation does not document`);
+      throw new Error(
+        `${response.method} ${route.template} answered ${response.status}, which its OpenAPI operation does not document`,
+      );
     }
     const schema = documented.content?.['application/json']?.schema as { $ref?: string } | undefined;
     if (!schema) {
@@ -69,7 +75,9 @@ export class OpenApiValidator {
     }
     if (!validate(response.body)) {
       const problems = this.ajv.errorsText(validate.errors, { separator: '\n  ' });
-      throw new Error(`Response of ${what} does not match the OpenAPI document:\n  ${problems}\nBody: ${JSON.stringify(response.body).slice(0, 2000)}`);
+      throw new Error(
+        `Response of ${what} does not match the OpenAPI document:\n  ${problems}\nBody: ${JSON.stringify(response.body).slice(0, 2000)}`,
+      );
     }
   }
 }
@@ -83,7 +91,10 @@ function rebaseRefs<T>(schema: T): T {
 function closeObjects<T>(node: T): T {
   if (Array.isArray(node)) return node.map(closeObjects) as T;
   if (node && typeof node === 'object') {
-    const copy = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, closeObjects(v)])) as Record<string, unknown>;
+    const copy = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, closeObjects(v)])) as Record<
+      string,
+      unknown
+    >;
     if (copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
     return copy as T;
   }

@@ -9,5 +9,14 @@ export function testDatabaseUrl(): string {
 
 /** Configuration for a test app: quiet logs, migrations already applied by global setup, no rate limit. */
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
-  return loadConfig({}, { DATABASE_URL: testDatabaseUrl(), RUN_MIGRATIONS: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...overrides });
+  return loadConfig(
+    {},
+    {
+      DATABASE_URL: testDatabaseUrl(),
+      RUN_MIGRATIONS: 'false',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...overrides,
+    },
+  );
 }

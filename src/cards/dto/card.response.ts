@@ -54,7 +54,11 @@ export class CardDto {
   @ApiProperty({ type: 'integer', format: 'int64', description: 'STime (ms)' })
   time_created: number;
 
-  @ApiProperty({ type: 'integer', format: 'int64', description: 'STime (ms); changes only when a tag was attached or the card changed' })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    description: 'STime (ms); changes only when a tag was attached or the card changed',
+  })
   time_updated: number;
 
   @ApiProperty({ type: ActorDto })

@@ -10,7 +10,9 @@ import { printResult, reportingFailure } from '../output';
 export function registerDataCommands(program: Command): void {
   program
     .command('import')
-    .description('Create or update what a JSON document lists, by id, in one transaction; prints how many entries of each kind')
+    .description(
+      'Create or update what a JSON document lists, by id, in one transaction; prints how many entries of each kind',
+    )
     .argument('<file>', 'the JSON document ("-" reads stdin)')
     .action(
       reportingFailure(async (file: string) => {

@@ -10,7 +10,9 @@ export function registerDemoCommand(program: Command): void {
     .description('Import (or reset) the demo workspace and print a fresh token with curl commands to try')
     .action(
       reportingFailure(async () => {
-        const { token, commands } = await withServices((app, config) => app.get(DemoService).setUp(`http://localhost:${config.port}`));
+        const { token, commands } = await withServices((app, config) =>
+          app.get(DemoService).setUp(`http://localhost:${config.port}`),
+        );
         printResult(
           [
             `Demo workspace "${token.team_id}" is ready. Token for ${token.user_id} (shown only now):`,

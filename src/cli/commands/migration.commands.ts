@@ -36,6 +36,8 @@ async function lastAppliedMigration(db: DataSource): Promise<string | null> {
   const table = db.options.migrationsTableName ?? 'migrations';
   const exists = await db.query<Array<{ present: boolean }>>(`SELECT to_regclass($1) IS NOT NULL AS present`, [table]);
   if (!exists[0].present) return null;
-  const rows = await db.query<Array<{ name: string }>>(`SELECT name FROM "${table}" ORDER BY "timestamp" DESC, id DESC LIMIT 1`);
+  const rows = await db.query<Array<{ name: string }>>(
+    `SELECT name FROM "${table}" ORDER BY "timestamp" DESC, id DESC LIMIT 1`,
+  );
   return rows[0]?.name ?? null;
 }

@@ -28,7 +28,9 @@ export function registerTokenCommands(program: Command): void {
         const expiresAt = options.expiresIn === undefined ? null : new Date(Date.now() + lifetime(options.expiresIn));
         const issued = await withServices(async (app) => {
           await requireMember(app.get(DataSource), options.team, options.user);
-          return app.get(TokensService).create({ teamId: options.team, userId: options.user, name: options.name, expiresAt });
+          return app
+            .get(TokensService)
+            .create({ teamId: options.team, userId: options.user, name: options.name, expiresAt });
         });
         printResult(issued);
       }),

@@ -31,6 +31,9 @@ export class ActorDto implements Actor {
   @ApiProperty({ enum: ['user', 'robot', 'system'], default: 'user' })
   type: Actor['type'];
 
-  @ApiPropertyOptional({ type: ActorSourceDto, description: 'Present when the change came through an OAuth app or an agent' })
+  @ApiPropertyOptional({
+    type: ActorSourceDto,
+    description: 'Present when the change came through an OAuth app or an agent',
+  })
   source?: ActorSourceDto;
 }

@@ -13,15 +13,27 @@ export class ImageDto implements Image {
   @IsString()
   src: string;
 
-  @ApiPropertyOptional({ maxLength: 255 }) @OptionalNonNull() @MaxLength(255) @IsString()
+  @ApiPropertyOptional({ maxLength: 255 })
+  @OptionalNonNull()
+  @MaxLength(255)
+  @IsString()
   id?: string;
 
-  @ApiPropertyOptional({ maxLength: 255 }) @OptionalNonNull() @MaxLength(255) @IsString()
+  @ApiPropertyOptional({ maxLength: 255 })
+  @OptionalNonNull()
+  @MaxLength(255)
+  @IsString()
   blurhash?: string;
 
-  @ApiPropertyOptional({ maxLength: 255 }) @OptionalNonNull() @MaxLength(255) @IsString()
+  @ApiPropertyOptional({ maxLength: 255 })
+  @OptionalNonNull()
+  @MaxLength(255)
+  @IsString()
   color?: string;
 
-  @ApiPropertyOptional({ maxLength: 255 }) @OptionalNonNull() @MaxLength(255) @IsString()
+  @ApiPropertyOptional({ maxLength: 255 })
+  @OptionalNonNull()
+  @MaxLength(255)
+  @IsString()
   emoji?: string;
 }

@@ -4,7 +4,14 @@ import { CATALOGUE, ErrorCode } from '../../errors/catalogue';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 
 /** Any route can fail these ways, whatever it does: every request goes through the body parser and the deadline. */
-const ALWAYS: ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'DATABASE_UNAVAILABLE', 'REQUEST_TIMEOUT', 'INTERNAL_ERROR'];
+const ALWAYS: ErrorCode[] = [
+  'MALFORMED_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'DATABASE_UNAVAILABLE',
+  'REQUEST_TIMEOUT',
+  'INTERNAL_ERROR',
+];
 
 /** Routes that need a token are also rate limited per token. */
 const WITH_A_TOKEN: ErrorCode[] = ['RATE_LIMITED'];
@@ -19,10 +26,18 @@ const HEADERS: Record<number, HeadersObject> = {
     },
   },
   429: {
-    'Retry-After': { required: true, description: 'Seconds until the token may send again', schema: { type: 'integer', minimum: 1 } },
+    'Retry-After': {
+      required: true,
+      description: 'Seconds until the token may send again',
+      schema: { type: 'integer', minimum: 1 },
+    },
   },
   503: {
-    'Retry-After': { required: true, description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } },
+    'Retry-After': {
+      required: true,
+      description: 'Seconds to wait before retrying',
+      schema: { type: 'integer', minimum: 0 },
+    },
   },
 };
 

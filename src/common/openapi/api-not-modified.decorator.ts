@@ -5,4 +5,6 @@ import { ApiNotModifiedResponse } from '@nestjs/swagger';
  * GET whose If-None-Match names it (or is `*`) gets 304 with no body. Errors are never turned into 304.
  */
 export const ApiNotModified = () =>
-  ApiNotModifiedResponse({ description: 'If-None-Match names the ETag of the current body (sent with every 200), or is `*`: no body' });
+  ApiNotModifiedResponse({
+    description: 'If-None-Match names the ETag of the current body (sent with every 200), or is `*`: no body',
+  });

@@ -81,7 +81,12 @@ function closeObjects(schema: unknown): void {
   if (!schema || typeof schema !== 'object') return;
   const s = schema as Record<string, unknown>;
   if (s.properties && s.additionalProperties === undefined) s.additionalProperties = false;
-  const nested: unknown[] = [...Object.values((s.properties ?? {}) as Record<string, unknown>), s.items, s.additionalProperties, s.not];
+  const nested: unknown[] = [
+    ...Object.values((s.properties ?? {}) as Record<string, unknown>),
+    s.items,
+    s.additionalProperties,
+    s.not,
+  ];
   for (const list of [s.allOf, s.anyOf, s.oneOf]) if (Array.isArray(list)) nested.push(...(list as unknown[]));
   nested.forEach(closeObjects);
 }

@@ -18,7 +18,9 @@ function run(file: string, args: string[], identity: ProcessIdentity): Promise<v
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
     child.on('error', fail);
     child.on('close', (code, signal) =>
-      code === 0 ? done() : fail(new Error(`${file} ${args.join(' ')} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`)),
+      code === 0
+        ? done()
+        : fail(new Error(`${file} ${args.join(' ')} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`)),
     );
   });
 }
@@ -96,12 +98,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 /** Stops a cluster and deletes its data; for throwaway test databases. */
 export async function destroyEmbeddedPostgres(dataDir: string): Promise<void> {
   const identity = postgresIdentity();
-  await run(join(postgresBinDir(), 'pg_ctl'), ['-D', resolve(dataDir), 'stop', '-w', '-m', 'immediate'], identity).catch(() => undefined);
+  await run(
+    join(postgresBinDir(), 'pg_ctl'),
+    ['-D', resolve(dataDir), 'stop', '-w', '-m', 'immediate'],
+    identity,
+  ).catch(() => undefined);
   await rm(dataDir, { recursive: true, force: true });
 }
 
 async function initialise(dataDir: string, bin: string, identity: ProcessIdentity): Promise<void> {
-  if (await readFile(join(dataDir, 'PG_VERSION')).then(() => true, () => false)) return;
+  if (
+    await readFile(join(dataDir, 'PG_VERSION')).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
   // Parents stay traversable for the postgres user; the cluster directory itself is private.
   await mkdir(dirname(dataDir), { recursive: true, mode: 0o755 });
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -120,7 +132,10 @@ async function initialise(dataDir: string, bin: string, identity: ProcessIdentit
 }
 
 async function isRunning(pgCtl: (...args: string[]) => Promise<unknown>): Promise<boolean> {
-  return pgCtl('status').then(() => true, () => false);
+  return pgCtl('status').then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The port a running cluster listens on, from its postmaster.pid (4th line). */
@@ -167,4 +182,3 @@ async function othersConnected(base: string): Promise<boolean> {
     await client.end().catch(() => undefined);
   }
 }
-

@@ -6,6 +6,8 @@ export function postgresBinDir(): string {
   try {
     return join(dirname(require.resolve(pkg)), '..', 'native', 'bin');
   } catch {
-    throw new Error(`No embedded PostgreSQL for ${process.platform}-${process.arch} (${pkg} is not installed); set DATABASE_URL instead`);
+    throw new Error(
+      `No embedded PostgreSQL for ${process.platform}-${process.arch} (${pkg} is not installed); set DATABASE_URL instead`,
+    );
   }
 }

@@ -12,28 +12,36 @@ export class TagEntry {
   id: string;
 
   /** null or absent: a workspace-wide tag. */
-  @IsOptional() @IsProjectId()
+  @IsOptional()
+  @IsProjectId()
   project_id?: string | null;
 
   @CodePoints(1, 255)
   name: string;
 
   /** Absent: made from the name. */
-  @OptionalNonNull() @IsString()
+  @OptionalNonNull()
+  @IsString()
   slug?: string;
 
-  @OptionalNonNull() @IsString()
+  @OptionalNonNull()
+  @IsString()
   color?: string;
 }
 
 export class CardEntry extends ProjectItemEntry {
-  @OptionalNonNull() @IsString()
+  @OptionalNonNull()
+  @IsString()
   title?: string;
 
-  @OptionalNonNull() @IsUserIdSet()
+  @OptionalNonNull()
+  @IsUserIdSet()
   members?: string[];
 
   /** In the order attached. */
-  @OptionalNonNull() @IsArray() @ArrayUnique({ message: '$property lists a tag twice' }) @IsNumericId({ each: true })
+  @OptionalNonNull()
+  @IsArray()
+  @ArrayUnique({ message: '$property lists a tag twice' })
+  @IsNumericId({ each: true })
   tags?: string[];
 }

@@ -42,5 +42,15 @@ export class ImportDocument {
   cards?: CardEntry[];
 }
 
-export const COLLECTIONS = ['workspaces', 'users', 'members', 'tokens', 'projects', 'note_templates', 'pages', 'tags', 'cards'] as const;
+export const COLLECTIONS = [
+  'workspaces',
+  'users',
+  'members',
+  'tokens',
+  'projects',
+  'note_templates',
+  'pages',
+  'tags',
+  'cards',
+] as const;
 export type Collection = (typeof COLLECTIONS)[number];

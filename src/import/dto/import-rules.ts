@@ -1,6 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { ArrayUnique, IsArray, IsObject, IsString, ValidateBy, ValidateNested, ValidationOptions } from 'class-validator';
+import {
+  ArrayUnique,
+  IsArray,
+  IsObject,
+  IsString,
+  ValidateBy,
+  ValidateNested,
+  ValidationOptions,
+} from 'class-validator';
 import { CodePoints } from '../../common/code-points';
 import { MatchesIdShape, PROJECT_ID_SHAPE, TEAM_ID_SHAPE, TEMPLATE_ID_SHAPE } from '../../common/id-shapes';
 import { CanonicalId, isNumericId } from '../../common/numeric-id';
@@ -10,7 +18,13 @@ export const IsNumericId = (options?: ValidationOptions) =>
   applyDecorators(
     CanonicalId(),
     ValidateBy(
-      { name: 'isNumericId', validator: { validate: isNumericId, defaultMessage: () => '$property must be a numerical string of at most 9223372036854775807' } },
+      {
+        name: 'isNumericId',
+        validator: {
+          validate: isNumericId,
+          defaultMessage: () => '$property must be a numerical string of at most 9223372036854775807',
+        },
+      },
       options,
     ),
   );
@@ -22,7 +36,8 @@ export const IsTemplateId = () => MatchesIdShape(TEMPLATE_ID_SHAPE);
 export const IsUserId = (options?: ValidationOptions) => applyDecorators(IsString(options), CodePoints(1, 64, options));
 
 /** A set of users (favourites, bookmarks, watchers, card members): distinct user ids. */
-export const IsUserIdSet = () => applyDecorators(IsArray(), ArrayUnique({ message: '$property lists a user twice' }), IsUserId({ each: true }));
+export const IsUserIdSet = () =>
+  applyDecorators(IsArray(), ArrayUnique({ message: '$property lists a user twice' }), IsUserId({ each: true }));
 
 /** A list of objects, each validated as `type`. */
 export const ListOf = (type: () => new () => object) =>

@@ -15,27 +15,38 @@ export class NoteTemplateEntry {
   id: string;
 
   /** null or absent: a built-in template. */
-  @IsOptional() @IsUserId()
+  @IsOptional()
+  @IsUserId()
   owner_id?: string | null;
 
   @CodePoints(1, 255)
   title: string;
 
-  @OptionalNonNull() @IsString() @CodePoints(0, CONTEXT_MAX_LENGTH)
+  @OptionalNonNull()
+  @IsString()
+  @CodePoints(0, CONTEXT_MAX_LENGTH)
   context?: string;
 
-  @OptionalNonNull() @ListOf(() => NoteTemplateSectionInput) @ArrayMaxSize(SECTIONS_MAX)
+  @OptionalNonNull()
+  @ListOf(() => NoteTemplateSectionInput)
+  @ArrayMaxSize(SECTIONS_MAX)
   sections?: NoteTemplateSectionInput[];
 
-  @OptionalNonNull() @IsBoolean()
+  @OptionalNonNull()
+  @IsBoolean()
   ai_actions?: boolean;
 
-  @OptionalNonNull() @IsBoolean()
+  @OptionalNonNull()
+  @IsBoolean()
   is_shared?: boolean;
 
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => ImageDto)
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ImageDto)
   icon?: ImageDto | null;
 
-  @OptionalNonNull() @IsUserIdSet()
+  @OptionalNonNull()
+  @IsUserIdSet()
   favourited_by?: string[];
 }

@@ -35,19 +35,25 @@ const IsParentPageId = () =>
   );
 
 export class CoverImageEntry extends ImageDto {
-  @OptionalNonNull() @IsInt()
+  @OptionalNonNull()
+  @IsInt()
   positionY?: number;
 
-  @OptionalNonNull() @IsString()
+  @OptionalNonNull()
+  @IsString()
   object_fit?: string;
 }
 
 export class PublicSettingsEntry {
   /** null: the page's default public URL. */
-  @IsOptional() @IsHttpUri()
+  @IsOptional()
+  @IsHttpUri()
   url?: string | null;
 
-  @OptionalNonNull() @IsArray() @ArrayUnique() @IsIn(ROBOTS_DIRECTIVES, { each: true })
+  @OptionalNonNull()
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(ROBOTS_DIRECTIVES, { each: true })
   robots?: string[];
 }
 
@@ -55,59 +61,82 @@ export class PageMemberEntry {
   @IsUserId()
   user_id: string;
 
-  @OptionalNonNull() @IsString() @CodePoints(1, 32)
+  @OptionalNonNull()
+  @IsString()
+  @CodePoints(1, 32)
   role?: string;
 }
 
 export class PageCommentEntry {
-  @IsString() @CodePoints(1, 64)
+  @IsString()
+  @CodePoints(1, 64)
   id: string;
 
   @IsUserId()
   user_id: string;
 
-  @OptionalNonNull() @IsString()
+  @OptionalNonNull()
+  @IsString()
   text?: string;
 }
 
 /** A page, placed in the order listed under its parent. Absent fields take their defaults. */
 export class PageEntry extends ProjectItemEntry {
   /** "" or absent: the project's root. */
-  @OptionalNonNull() @IsParentPageId()
+  @OptionalNonNull()
+  @IsParentPageId()
   parent_page_id?: string;
 
-  @OptionalNonNull() @IsString() @CodePoints(0, 255)
+  @OptionalNonNull()
+  @IsString()
+  @CodePoints(0, 255)
   title?: string;
 
-  @OptionalNonNull() @IsBoolean()
+  @OptionalNonNull()
+  @IsBoolean()
   archived?: boolean;
 
   /** Absent keeps the stored one, or makes a new one. */
-  @OptionalNonNull() @IsUUID()
+  @OptionalNonNull()
+  @IsUUID()
   alias_id?: string;
 
-  @OptionalNonNull() @IsIn(PAGE_FONTS)
+  @OptionalNonNull()
+  @IsIn(PAGE_FONTS)
   font?: PageFont;
 
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => ImageDto)
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ImageDto)
   icon?: ImageDto | null;
 
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => CoverImageEntry)
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CoverImageEntry)
   cover_image?: CoverImageEntry | null;
 
-  @OptionalNonNull() @IsString()
+  @OptionalNonNull()
+  @IsString()
   content?: string;
 
-  @OptionalNonNull() @IsBoolean()
+  @OptionalNonNull()
+  @IsBoolean()
   is_public?: boolean;
 
-  @OptionalNonNull() @IsObject() @ValidateNested() @Type(() => PublicSettingsEntry)
+  @OptionalNonNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PublicSettingsEntry)
   public_settings?: PublicSettingsEntry;
 
-  @OptionalNonNull() @IsBoolean()
+  @OptionalNonNull()
+  @IsBoolean()
   hide_table_of_contents?: boolean;
 
-  @OptionalNonNull() @IsBoolean()
+  @OptionalNonNull()
+  @IsBoolean()
   hide_subpages?: boolean;
 
   @OptionalNonNull()
@@ -115,12 +144,15 @@ export class PageEntry extends ProjectItemEntry {
   @ArrayUnique((member: PageMemberEntry) => member?.user_id, { message: '$property lists a user twice' })
   members?: PageMemberEntry[];
 
-  @OptionalNonNull() @IsUserIdSet()
+  @OptionalNonNull()
+  @IsUserIdSet()
   bookmarked_by?: string[];
 
-  @OptionalNonNull() @IsUserIdSet()
+  @OptionalNonNull()
+  @IsUserIdSet()
   watched_by?: string[];
 
-  @OptionalNonNull() @ListOf(() => PageCommentEntry)
+  @OptionalNonNull()
+  @ListOf(() => PageCommentEntry)
   comments?: PageCommentEntry[];
 }

@@ -20,7 +20,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** Exactly these keys, each a non-empty string. */
 function hasStrings(value: Record<string, unknown>, keys: string[]): boolean {
-  return Object.keys(value).length === keys.length && keys.every((key) => typeof value[key] === 'string' && value[key] !== '');
+  return (
+    Object.keys(value).length === keys.length &&
+    keys.every((key) => typeof value[key] === 'string' && value[key] !== '')
+  );
 }
 
 export function isTokenActor(value: unknown): value is TokenActor {
@@ -47,26 +50,35 @@ export class TokenEntry {
   @IsTeamId()
   team_id: string;
 
-  @IsString() @CodePoints(1, 64)
+  @IsString()
+  @CodePoints(1, 64)
   id: string;
 
   @IsUserId()
   user_id: string;
 
   /** The secret; stored only as its SHA-256. May be left out for a token that already exists. */
-  @OptionalNonNull() @IsString() @CodePoints(1, 4096)
+  @OptionalNonNull()
+  @IsString()
+  @CodePoints(1, 4096)
   token?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   name?: string | null;
 
   /** STime (ms) or null for a token that does not expire. */
-  @IsOptional() @IsInt() @Min(0) @Max(STIME_MAX)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(STIME_MAX)
   expires_at?: number | null;
 
-  @OptionalNonNull() @IsBoolean()
+  @OptionalNonNull()
+  @IsBoolean()
   revoked?: boolean;
 
-  @OptionalNonNull() @IsTokenActor()
+  @OptionalNonNull()
+  @IsTokenActor()
   actor?: TokenActor;
 }

@@ -7,7 +7,8 @@ export class WorkspaceEntry {
   @IsTeamId()
   id: string;
 
-  @OptionalNonNull() @IsString()
+  @OptionalNonNull()
+  @IsString()
   name?: string;
 }
 
@@ -16,10 +17,12 @@ export class UserEntry {
   @IsUserId()
   id: string;
 
-  @OptionalNonNull() @IsString()
+  @OptionalNonNull()
+  @IsString()
   name?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   email?: string | null;
 }
 
@@ -41,6 +44,7 @@ export class ProjectEntry {
   @IsProjectId()
   id: string;
 
-  @OptionalNonNull() @IsString()
+  @OptionalNonNull()
+  @IsString()
   title?: string;
 }

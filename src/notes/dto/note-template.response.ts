@@ -38,7 +38,11 @@ export class NoteTemplateDto {
   @ApiProperty({ type: 'integer', format: 'int64', description: 'STime (ms)' })
   time_created: number;
 
-  @ApiProperty({ type: 'integer', format: 'int64', description: 'STime (ms); unchanged by an update that changes nothing' })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    description: 'STime (ms); unchanged by an update that changes nothing',
+  })
   time_updated: number;
 
   @ApiProperty({ type: 'boolean' })

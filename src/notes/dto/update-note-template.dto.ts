@@ -20,7 +20,12 @@ export class UpdateNoteTemplateDto {
   @IsString()
   title?: string;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: CONTEXT_MAX_LENGTH, description: 'Instructions. "" or null clears it (reads back as "")' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: CONTEXT_MAX_LENGTH,
+    description: 'Instructions. "" or null clears it (reads back as "")',
+  })
   @OptionalNullable()
   @CodePoints(0, CONTEXT_MAX_LENGTH)
   @IsString()

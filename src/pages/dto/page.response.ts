@@ -30,7 +30,9 @@ export class PageArchiveDto {
 }
 
 export class CollaborationDto {
-  @ApiProperty({ description: 'Signed token for real-time collaboration on this page, for this caller; expires after an hour' })
+  @ApiProperty({
+    description: 'Signed token for real-time collaboration on this page, for this caller; expires after an hour',
+  })
   token: string;
 }
 
@@ -119,10 +121,16 @@ export class PageDto {
   @ApiProperty()
   hide_subpages: boolean;
 
-  @ApiProperty({ description: 'The parent page ("" at the root of the project); for an archived page, its parent when archived' })
+  @ApiProperty({
+    description: 'The parent page ("" at the root of the project); for an archived page, its parent when archived',
+  })
   parent_page_id: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: '0-based index among the active siblings; absent while archived' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    description: '0-based index among the active siblings; absent while archived',
+  })
   position?: number;
 }
 

@@ -5,7 +5,12 @@ import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics'
 import { ROBOTS_DIRECTIVES, RobotsDirective } from '../page-options';
 
 export class PublicSettingsInput {
-  @ApiPropertyOptional({ type: 'string', nullable: true, format: 'uri', description: 'Absolute http(s) URL; null goes back to {PUBLIC_PAGES_BASE_URL}/{alias_id}' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    format: 'uri',
+    description: 'Absolute http(s) URL; null goes back to {PUBLIC_PAGES_BASE_URL}/{alias_id}',
+  })
   @OptionalNullable()
   @IsHttpUri()
   url?: string | null;

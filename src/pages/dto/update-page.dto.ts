@@ -40,20 +40,30 @@ export class UpdatePageDto {
   @Type(() => CoverImageDto)
   cover_image?: CoverImageDto | null;
 
-  @ApiPropertyOptional({ pattern: PROJECT_ID_SHAPE.pattern.source, description: 'Moves the page and its subpages to that project\'s root, last (unless parent_page_id says where)' })
+  @ApiPropertyOptional({
+    pattern: PROJECT_ID_SHAPE.pattern.source,
+    description: "Moves the page and its subpages to that project's root, last (unless parent_page_id says where)",
+  })
   @OptionalNonNull()
   @MatchesIdShape(PROJECT_ID_SHAPE)
   @IsString()
   project_id?: string;
 
-  @ApiPropertyOptional({ pattern: PARENT_PAGE_ID_SHAPE.pattern.source, description: '"" places the page at the root of its project; a page of another project moves it there' })
+  @ApiPropertyOptional({
+    pattern: PARENT_PAGE_ID_SHAPE.pattern.source,
+    description: '"" places the page at the root of its project; a page of another project moves it there',
+  })
   @OptionalNonNull()
   @MatchesIdShape(PARENT_PAGE_ID_SHAPE)
   @IsString()
   @CanonicalId()
   parent_page_id?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: '0-based index among the active siblings; past the end means last' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    description: '0-based index among the active siblings; past the end means last',
+  })
   @OptionalNonNull()
   @Min(0)
   @IsInt()
