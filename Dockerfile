@@ -1,40 +1,54 @@
-# syntax=docker/dockerfile:1
-
 # Workspace Content API: build the TypeScript once, ship only dist/ and production dependencies.
 # The container always talks to an external PostgreSQL (DATABASE_URL); the embedded PostgreSQL
 # used for local development is not in the image.
+#
+# Needs BuildKit (the default builder since Docker 23) and Docker Engine 25 or later (--start-interval).
+# Behind a proxy that re-signs TLS, give npm its CA for the build only (a secret is never stored in a layer):
+#   docker build --secret id=npm_ca,src=/etc/ssl/certs/ca-certificates.crt .
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-# ---- build: every dependency, compile src/ and migrations/ into dist/ ----
-FROM ${NODE_IMAGE} AS build
+# ---- npm: the manifest and the lockfile that every install below must follow exactly ----
+FROM ${NODE_IMAGE} AS npm
 WORKDIR /app
-# No lockfile policy yet: `npm install` (not `npm ci`) uses package-lock.json when it is there.
-# --ignore-scripts: nothing the compiler needs runs an install script, and the image's npm may
-# not honour package.json's allowScripts.
-COPY package.json package-lock.json* ./
-RUN npm install --no-audit --no-fund --ignore-scripts
+ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+COPY package.json package-lock.json ./
+
+# ---- production dependencies, exactly as locked ----
+# --omit=optional drops only the embedded PostgreSQL binaries (@embedded-postgres/<platform>) and
+# pg-cloudflare (Cloudflare Workers only); neither is loaded when DATABASE_URL is set. --ignore-scripts:
+# nothing here needs an install script, and the image's npm may not honour package.json's allowScripts.
+# npm's cache and logs stay in the cache mount, outside every layer.
+FROM npm AS prod-deps
+RUN --mount=type=secret,id=npm_ca --mount=type=cache,target=/root/.npm \
+    if [ -f /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi; \
+    npm ci --omit=dev --omit=optional --ignore-scripts
+
+# ---- build: the compiler and its dependencies, src/ and migrations/ into dist/ ----
+FROM npm AS build
+RUN --mount=type=secret,id=npm_ca --mount=type=cache,target=/root/.npm \
+    if [ -f /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi; \
+    npm ci --omit=optional --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY migrations ./migrations
 RUN npm run build
 
-# ---- runtime: production dependencies and dist/ only, as the unprivileged `node` user ----
+# ---- runtime: production dependencies and dist/ only, as the unprivileged `node` user; npm never runs here ----
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
-# --omit=optional drops only the embedded PostgreSQL binaries (@embedded-postgres/<platform>) and
-# pg-cloudflare (Cloudflare Workers only); neither is loaded when DATABASE_URL is set.
-COPY package.json package-lock.json* ./
-RUN npm install --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
- && npm cache clean --force
+COPY package.json ./
+COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+# Probed every second until the first success (the service is ready in about a second), then every 15 s.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --start-interval=1s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 
-# Apply pending migrations, then replace the shell with the service so SIGTERM reaches node
-# (main.ts drains in-flight requests and closes the pool on SIGTERM).
-CMD ["sh", "-c", "node dist/src/cli/main.js migration:run && exec node dist/src/main.js"]
+# node itself receives SIGTERM (drains in-flight requests, closes the pool, exits 0). Pending migrations
+# are applied at boot under a lock unless RUN_MIGRATIONS=false. The command line, inside the container:
+#   node dist/src/cli/main.js demo     (npm run cli needs the compiler, which the image does not hold)
+CMD ["node", "dist/src/main.js"]

