@@ -4,6 +4,8 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min,
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const PORT_RANGE = '$property must be a port from 1 to 65535';
+
 const toInt = () => Transform(({ value }) => (value === undefined ? undefined : Number(value)));
 /** true/false/1/0 in any case; anything else stays a string, which @IsBoolean then rejects. */
 const toBool = () =>
@@ -24,8 +26,9 @@ class Environment {
   @IsString()
   DATA_DIR = './.data';
 
-  @toInt() @IsInt() @Min(1) @Max(65535)
-  EMBEDDED_PG_PORT = 54329;
+  /** Unset: the port remembered in DATA_DIR, which a new embedded PostgreSQL picks for itself. */
+  @IsOptional() @toInt() @IsInt({ message: PORT_RANGE }) @Min(1, { message: PORT_RANGE }) @Max(65535, { message: PORT_RANGE })
+  EMBEDDED_PG_PORT?: number;
 
   @toInt() @IsInt() @Min(1) @Max(500)
   DB_POOL_SIZE = 10;
@@ -71,7 +74,7 @@ class Environment {
 }
 
 /** Variables without a default, which `new Environment()` therefore does not list. */
-const OPTIONAL_KEYS = ['DATABASE_URL', 'PUBLIC_PAGES_BASE_URL', 'COLLABORATION_SECRET', 'CORS_ORIGINS'];
+const OPTIONAL_KEYS = ['DATABASE_URL', 'EMBEDDED_PG_PORT', 'PUBLIC_PAGES_BASE_URL', 'COLLABORATION_SECRET', 'CORS_ORIGINS'];
 
 export class ConfigError extends Error {}
 
@@ -80,7 +83,7 @@ export class AppConfig {
   readonly port: number;
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
-  readonly embeddedPgPort: number;
+  readonly embeddedPgPort: number | undefined;
   readonly dbPoolSize: number;
   readonly dbConnectTimeoutMs: number;
   readonly dbStatementTimeoutMs: number;
@@ -124,7 +127,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: R
   const env = plainToInstance(Environment, picked);
   const errors = validateSync(env, { forbidUnknownValues: false });
   if (errors.length > 0) {
-    const lines = errors.map((e) => `  ${e.property}=${shown(e.property, picked[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    const lines = errors.map((e) => `  ${e.property}=${shown(e.property, picked[e.property])}: ${[...new Set(Object.values(e.constraints ?? {}))].join('; ')}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return new AppConfig(env);
