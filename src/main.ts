@@ -4,6 +4,7 @@ import { AppModule } from './app.module';
 import { configureApp, createApp } from './app.setup';
 import { ConfigError, loadConfig } from './config/app-config';
 import { openDatabaseServer } from './database/database-server';
+import { EmbeddedPostgresError } from './database/embedded/embedded-postgres';
 import { ProcessLifecycle } from './process-lifecycle';
 
 // First of all: a SIGTERM/SIGINT during boot must stop what boot has started (the embedded database runs detached).
@@ -24,4 +25,11 @@ async function bootstrap(): Promise<void> {
   logger.log(`Workspace Content API listening on http://localhost:${config.port} (docs at /docs)`);
 }
 
-bootstrap().catch((error: unknown) => lifecycle.fail(error instanceof ConfigError ? error.message : error));
+/** What a failed boot prints: the message alone when it says what to do, the stack for the unforeseen. */
+function bootFailure(error: unknown): unknown {
+  if (error instanceof ConfigError) return error.message;
+  if (error instanceof EmbeddedPostgresError) return error.report();
+  return error;
+}
+
+bootstrap().catch((error: unknown) => lifecycle.fail(bootFailure(error)));

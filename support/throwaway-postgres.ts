@@ -2,7 +2,6 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { destroyEmbeddedPostgres, startEmbeddedPostgres } from '../src/database/embedded/embedded-postgres';
-import { freePort } from './free-port';
 
 export interface ThrowawayPostgres {
   url: string;
@@ -13,12 +12,12 @@ export interface ThrowawayPostgres {
   destroy(): Promise<void>;
 }
 
-/** A fresh embedded PostgreSQL in a temporary directory, on a free port. */
+/** A fresh embedded PostgreSQL in a temporary directory, on the free port it picks when initialised. */
 export async function startThrowawayPostgres(database = 'wca_test'): Promise<ThrowawayPostgres> {
   const root = await mkdtemp(join(tmpdir(), 'wca-pg-'));
   await chmod(root, 0o755); // the postgres user must reach the cluster directory inside
   const dataDir = join(root, 'cluster');
-  const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), database });
+  const server = await startEmbeddedPostgres({ dataDir, database });
   return {
     url: server.url,
     dataDir: root,

