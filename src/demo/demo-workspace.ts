@@ -3,6 +3,10 @@ import { ImportDocument } from '../import/dto/import-document.dto';
 export const DEMO_TEAM_ID = 'demo';
 export const DEMO_OWNER_ID = 'demo-ada';
 export const DEMO_TEMPLATE_ID = 'standup';
+/** The pages, card and tags the printed commands act on. */
+export const DEMO_PAGES = { renamedAndMoved: '2', newParent: '3', archived: '5' };
+export const DEMO_CARD_ID = '1';
+export const DEMO_TAGS_TO_ATTACH = ['2', '3'];
 
 /** A small workspace to try the API on: re-importing it resets it to this state. */
 export const DEMO_WORKSPACE: ImportDocument = {
@@ -42,21 +46,32 @@ export const DEMO_WORKSPACE: ImportDocument = {
     },
     {
       team_id: DEMO_TEAM_ID,
-      id: '2',
+      id: DEMO_PAGES.renamedAndMoved,
       project_id: '1',
       parent_page_id: '1',
       title: 'Getting started',
       owner_id: 'demo-grace',
     },
+    { team_id: DEMO_TEAM_ID, id: DEMO_PAGES.newParent, project_id: '1', title: 'Guides', owner_id: DEMO_OWNER_ID },
+    {
+      team_id: DEMO_TEAM_ID,
+      id: '4',
+      project_id: '1',
+      parent_page_id: DEMO_PAGES.newParent,
+      title: 'Writing style',
+      owner_id: DEMO_OWNER_ID,
+    },
+    { team_id: DEMO_TEAM_ID, id: DEMO_PAGES.archived, project_id: '1', title: 'Old notes', owner_id: 'demo-grace' },
   ],
   tags: [
     { team_id: DEMO_TEAM_ID, id: '1', project_id: null, name: 'Bug', color: 'red' },
     { team_id: DEMO_TEAM_ID, id: '2', project_id: '1', name: 'Docs', color: 'blue' },
+    { team_id: DEMO_TEAM_ID, id: '3', project_id: null, name: 'Idea', color: 'yellow' },
   ],
   cards: [
     {
       team_id: DEMO_TEAM_ID,
-      id: '1',
+      id: DEMO_CARD_ID,
       project_id: '1',
       title: 'Try the API',
       owner_id: DEMO_OWNER_ID,

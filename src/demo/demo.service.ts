@@ -1,12 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { IssuedToken, TokensService } from '../auth/tokens.service';
 import { ImportService } from '../import/import.service';
-import { DEMO_OWNER_ID, DEMO_TEAM_ID, DEMO_TEMPLATE_ID, DEMO_WORKSPACE } from './demo-workspace';
+import { curlCommand } from './curl-command';
+import { DEMO_STEPS } from './demo-requests';
+import { DEMO_OWNER_ID, DEMO_TEAM_ID, DEMO_WORKSPACE } from './demo-workspace';
+
+export interface DemoCommand {
+  title: string;
+  /** A complete curl command line, token included, ready to paste into a POSIX shell. */
+  command: string;
+}
 
 export interface DemoSetup {
   token: IssuedToken;
-  /** Ready to paste: update the demo note template, then read it back. */
-  commands: string[];
+  /** Every operation once, to run in this order. */
+  commands: DemoCommand[];
 }
 
 @Injectable()
@@ -20,14 +28,10 @@ export class DemoService {
   async setUp(baseUrl: string): Promise<DemoSetup> {
     await this.importer.importDocument(DEMO_WORKSPACE);
     const token = await this.tokens.create({ teamId: DEMO_TEAM_ID, userId: DEMO_OWNER_ID, name: 'demo' });
-    const url = `${baseUrl}/v1/${DEMO_TEAM_ID}/notes/templates/${DEMO_TEMPLATE_ID}`;
-    const auth = `-H "Authorization: Bearer ${token.token}"`;
-    return {
-      token,
-      commands: [
-        `curl -s -X PATCH ${url} ${auth} -H "Content-Type: application/json" -d '{"title":"Daily standup (edited)"}'`,
-        `curl -s ${url} ${auth}`,
-      ],
-    };
+    const commands = DEMO_STEPS.map(({ title, request }) => ({
+      title,
+      command: curlCommand(baseUrl, token.token, request),
+    }));
+    return { token, commands };
   }
 }

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError } from '../support/expect-error';
 import { uniqueTeamId } from '../support/fixtures';
@@ -218,19 +216,5 @@ describe('npm run cli', () => {
     const revoked = await runCli(['token', 'revoke', 'tok_nope']);
     expect(revoked.code).toBe(1);
     expect(revoked.stderr).toMatch(/No token has id tok_nope/);
-  });
-
-  it('demo prints a token and curl commands that succeed when pasted', async () => {
-    const port = String(t.app.getHttpServer().address().port);
-    const demo = await runCli(['demo'], { PORT: port });
-    expect(demo.code).toBe(0);
-    const commands = demo.stdout.split('\n').filter((line) => line.startsWith('curl '));
-    expect(commands.length).toBeGreaterThanOrEqual(2);
-    for (const command of commands) {
-      const { stdout } = await promisify(execFile)('bash', ['-c', `${command} -w '\\n%{http_code}'`]);
-      const [body, status] = [stdout.slice(0, stdout.lastIndexOf('\n')), stdout.slice(stdout.lastIndexOf('\n') + 1)];
-      expect(status).toBe('200');
-      expect(JSON.parse(body)).toHaveProperty('note_template.id');
-    }
   });
 });

@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createTestApp, TestApp } from '../support/test-app';
+import { runCli } from './run-cli';
+import { shellWords } from './shell-words';
+
+const run = promisify(execFile);
+
+interface Printed {
+  title: string;
+  line: string;
+  argv: string[];
+}
+
+/** The `# title` and `curl ...` line pairs the demo printed, each command split into its words. */
+function printedCommands(stdout: string): Printed[] {
+  const lines = stdout.split('\n');
+  return lines.flatMap((line, i) =>
+    line.startsWith('curl ') ? [{ title: lines[i - 1].replace(/^# /, ''), line, argv: shellWords(line) }] : [],
+  );
+}
+
+/** bash's own reading of a command line's words, to prove it is read the same way when pasted. */
+async function bashWords(line: string): Promise<string[]> {
+  const { stdout } = await run('bash', ['-c', `printf '%s\\0' ${line}`]);
+  return stdout.split('\0').slice(0, -1);
+}
+
+interface Answer {
+  title: string;
+  status: number;
+  body: Record<string, any>;
+}
+
+/** Runs each command with the real curl binary, in order; the demo's commands end with the status. */
+async function execute(commands: Printed[]): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  for (const { title, argv } of commands) {
+    const { stdout } = await run(argv[0], argv.slice(1));
+    const [, body, status] = /^([\s\S]*)\nHTTP (\d{3})\n$/.exec(stdout) ?? [];
+    expect({ title, stdout, matched: status !== undefined }).toMatchObject({ matched: true });
+    answers.push({ title, status: Number(status), body: body ? JSON.parse(body) : {} });
+  }
+  return answers;
+}
+
+describe('npm run cli -- demo', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen(0, '127.0.0.1');
+    port = t.app.getHttpServer().address().port;
+  });
+  afterAll(() => t.close());
+
+  it('prints curl commands for every operation that succeed, for the PORT the service uses, and again after a reset', async () => {
+    const demo = await runCli(['demo'], { PORT: String(port) });
+    expect(demo).toMatchObject({ code: 0, stderr: '' });
+    const commands = printedCommands(demo.stdout);
+    for (const { line, argv } of commands) {
+      expect(await bashWords(line)).toEqual(argv);
+      expect(argv).toContainEqual(expect.stringMatching(`^http://localhost:${port}/v1/demo/`));
+    }
+
+    const first = await execute(commands);
+    expectEveryOperationDone(first);
+
+    // A second run resets the workspace, so the same steps succeed again, here through --base-url.
+    const again = await runCli(['demo', '--base-url', `http://127.0.0.1:${port}/`]);
+    expect(again.code).toBe(0);
+    const second = await execute(printedCommands(again.stdout));
+    expect(second[2].body.page).toMatchObject({ title: 'Getting started', parent_page_id: '1' });
+    expectEveryOperationDone(second);
+  }, 60_000);
+
+  it('refuses a --base-url that is not an http(s) URL', async () => {
+    const demo = await runCli(['demo', '--base-url', 'localhost:3000']);
+    expect(demo.code).toBe(1);
+    expect(demo.stderr).toMatch(/--base-url.*http\(s\) URL/);
+    expect(demo.stdout).toBe('');
+  });
+});
+
+function expectEveryOperationDone(answers: Answer[]): void {
+  expect(answers.map(({ title, status }) => [title, status])).toEqual([
+    ['Read the note template', 200],
+    ['Update the note template: its title and sections', 200],
+    ['Read page 2', 200],
+    ['Rename page 2', 200],
+    ['Move page 2 under page 3, as its first subpage', 200],
+    ['Archive page 5', 200],
+    ['Attach tags 2 and 3 to card 1', 204],
+    ['Read card 1, with its tags', 200],
+  ]);
+  const [, template, , renamed, moved, archived, , card] = answers.map((a) => a.body);
+  expect(template.note_template).toMatchObject({
+    title: 'Daily standup (edited)',
+    sections: [{ title: 'Done' }, { title: 'Next' }],
+  });
+  expect(renamed.page).toMatchObject({ title: 'First steps' });
+  expect(moved.page).toMatchObject({ title: 'First steps', parent_page_id: '3', position: 0 });
+  expect(archived.page).toMatchObject({ id: '5', archived: { user_id: 'demo-ada', parent_page_id: '' } });
+  expect(card.card.tags.map((tag: { id: string }) => tag.id)).toEqual(['1', '2', '3']);
+}
