@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { testDatabaseUrl } from './test-config';
+
+export interface EmptyDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function onTestServer(sql: string): Promise<void> {
+  const client = new Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database beside the test one with no migrations applied: an app on it is live but not ready. */
+export async function createEmptyDatabase(): Promise<EmptyDatabase> {
+  const name = `wca_empty_${randomBytes(4).toString('hex')}`;
+  await onTestServer(`CREATE DATABASE ${name}`);
+  const url = new URL(testDatabaseUrl());
+  url.pathname = `/${name}`;
+  // FORCE: the app's LISTEN connection may still be closing when the spec drops it
+  return { url: url.href, drop: () => onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
