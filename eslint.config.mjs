@@ -27,6 +27,13 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript (a preload the tests hand to `node -r`) is outside every tsconfig: no type-aware rules.
+    files: ['**/*.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // supertest types every response body as `any`, and jest its asymmetric matchers: the tests read
     // bodies freely and check them against the OpenAPI document at run time (test/support/openapi-validator.ts).
     files: ['test/**/*.ts', 'src/**/*.spec.ts'],

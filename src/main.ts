@@ -1,35 +1,11 @@
-import 'reflect-metadata';
-import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module';
-import { configureApp, createApp } from './app.setup';
-import { ConfigError, loadConfig } from './config/app-config';
-import { openDatabaseServer } from './database/database-server';
-import { EmbeddedPostgresError } from './database/embedded/embedded-postgres';
 import { ProcessLifecycle } from './process-lifecycle';
 
-// First of all: a SIGTERM/SIGINT during boot must stop what boot has started (the embedded database runs detached).
+// First of all, before the app's modules load (a second or more): a SIGTERM/SIGINT during boot must stop
+// what boot has started, and as a container's PID 1 node ignores SIGTERM until it has a handler.
 const lifecycle = new ProcessLifecycle();
 
-async function bootstrap(): Promise<void> {
-  const config = loadConfig();
-  const database = await lifecycle.start(openDatabaseServer(config), (db) => db.stop());
-  const app = await lifecycle.start(
-    createApp(AppModule.forRoot(config, database.url), { bufferLogs: true, abortOnError: false }),
-    (created) => created.close(), // stops accepting, lets in-flight requests finish, closes the pool
-  );
-  lifecycle.drainOnStop(app.getHttpServer()); // before listening, so every response is counted
-  configureApp(app);
-  const logger = app.get(Logger);
-  lifecycle.log = (message) => logger.log(message);
-  await lifecycle.start(app.listen(config.port)); // runs pending migrations first
-  logger.log(`Workspace Content API listening on http://localhost:${config.port} (docs at /docs)`);
-}
-
-/** What a failed boot prints: the message alone when it says what to do, the stack for the unforeseen. */
-function bootFailure(error: unknown): unknown {
-  if (error instanceof ConfigError) return error.message;
-  if (error instanceof EmbeddedPostgresError) return error.report();
-  return error;
-}
-
-bootstrap().catch((error: unknown) => lifecycle.fail(bootFailure(error)));
+import('./bootstrap')
+  .then(({ bootstrap, bootFailure }) =>
+    bootstrap(lifecycle).catch((error: unknown) => lifecycle.fail(bootFailure(error))),
+  )
+  .catch((error: unknown) => lifecycle.fail(error));
