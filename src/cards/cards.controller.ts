@@ -16,7 +16,13 @@ export class CardsController {
   constructor(private readonly cards: CardsService) {}
 
   @Get(':card_id')
-  @ApiOperation({ operationId: 'getCard', summary: 'Get a card with its tags in the order attached' })
+  @ApiOperation({
+    operationId: 'getCard',
+    summary: 'Get a card with its tags in the order attached',
+    description:
+      'Guests see only cards that list them as a member. A workspace-wide tag has `project_id: null`. ' +
+      'Send the ETag of a body you hold in If-None-Match to get 304 while it is unchanged.',
+  })
   @ApiOkResponse({ type: CardResponse })
   @ApiNotModified()
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'CARD_NOT_FOUND')

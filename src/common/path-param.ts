@@ -4,6 +4,8 @@ import { CommonErrors } from '../errors/common-errors';
 
 export interface PathParamRule {
   pattern: RegExp;
+  /** The longest value the pattern admits. */
+  maxLength: number;
   /** What the OpenAPI document says of it. */
   description: string;
   /** Completes "<name> must ..." in the 400 INVALID_PATH_PARAMETER message. */
@@ -32,7 +34,7 @@ class PathParamPipe implements PipeTransform<string, string> {
  */
 export function PathParam(
   name: string,
-  rule: Pick<PathParamRule, 'pattern' | 'description'> & Partial<PathParamRule>,
+  rule: Pick<PathParamRule, 'pattern' | 'maxLength' | 'description'> & Partial<PathParamRule>,
 ): ParameterDecorator {
   const pipes = rule.mustBe === undefined ? [] : [new PathParamPipe(rule as PathParamRule)];
   return (target, method, index) => {
@@ -42,7 +44,7 @@ export function PathParam(
       name,
       required: true,
       description: rule.description,
-      schema: { type: 'string', pattern: rule.pattern.source },
+      schema: { type: 'string', pattern: rule.pattern.source, maxLength: rule.maxLength },
     })(target, method!, handler);
   };
 }

@@ -2,6 +2,7 @@ import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/commo
 import { CommonErrors } from '../errors/common-errors';
 import { describeBodyProblem, findBodyProblem } from './body-inspection';
 import { DomainError } from '../errors/domain-error';
+import { INPUT_LIMITS } from './input-limits';
 
 /**
  * Strict validation for bodies: unknown fields are rejected, values are transformed into the DTO
@@ -35,7 +36,7 @@ export class StrictValidationPipe extends ValidationPipe {
 function requireObjectBody(value: unknown): object {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw CommonErrors.notAnObject();
-  const problem = findBodyProblem(value);
+  const problem = findBodyProblem(value, { maxItems: INPUT_LIMITS.listItemsMax });
   if (problem?.kind === 'prototype-key') throw CommonErrors.unknownField(problem.path);
   if (problem) throw CommonErrors.validation(describeBodyProblem(problem));
   return value;

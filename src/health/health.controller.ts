@@ -28,7 +28,11 @@ export class HealthController {
   ) {}
 
   @Get('live')
-  @ApiOperation({ operationId: 'live', summary: 'The process is up (no dependency is checked)' })
+  @ApiOperation({
+    operationId: 'live',
+    summary: 'The process is up (no dependency is checked)',
+    description: 'For a liveness probe: answers 200 as long as the process serves HTTP, whatever the database does.',
+  })
   @ApiOkResponse(HEALTH_OK)
   @ApiErrors()
   live() {
@@ -37,7 +41,12 @@ export class HealthController {
 
   @Get('ready')
   @HealthCheck({ swaggerDocumentation: false })
-  @ApiOperation({ operationId: 'ready', summary: 'The database answers and every migration is applied' })
+  @ApiOperation({
+    operationId: 'ready',
+    summary: 'The database answers and every migration is applied',
+    description:
+      'For a readiness probe: 503 NOT_READY, naming what fails, while the database is unreachable or a migration is pending.',
+  })
   @ApiOkResponse(HEALTH_OK)
   @ApiErrors('NOT_READY')
   async ready() {

@@ -19,6 +19,9 @@ export class NotesController {
   @ApiOperation({
     operationId: 'getNoteTemplate',
     summary: 'Get a note template (its owner, or any member when shared or built-in)',
+    description:
+      "`is_favourited` is whether the caller favourited it. A template that is neither the caller's own, shared nor " +
+      'built-in is 403. Send the ETag of a body you hold in If-None-Match to get 304 while it is unchanged.',
   })
   @ApiOkResponse({ type: NoteTemplateResponse })
   @ApiNotModified()

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Patch, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { AcceptsAnyBody } from '../common/json-body.guard';
@@ -26,7 +26,13 @@ export class PagesController {
   constructor(private readonly pages: PagesService) {}
 
   @Get(':page_id')
-  @ApiOperation({ operationId: 'getPage', summary: 'Get a page, with where it sits (parent_page_id, position)' })
+  @ApiOperation({
+    operationId: 'getPage',
+    summary: 'Get a page, with where it sits (parent_page_id, position)',
+    description:
+      'Guests see only pages that list them as a member. An archived page is returned with its `archived` object ' +
+      'and without `position`. Send the ETag of a body you hold in If-None-Match to get 304 while it is unchanged.',
+  })
   @ApiOkResponse({ type: PageResponse })
   @ApiNotModified()
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND')
@@ -74,6 +80,16 @@ export class PagesController {
   @ApiOperation({
     operationId: 'archivePage',
     summary: 'Archive a page and its subtree (as PATCH with archived: true); any body is ignored',
+    description:
+      'The same change as `PATCH` with `{"archived": true}`: the page and its subtree leave the tree, and the answer ' +
+      'carries `archived` with the parent at the time. Archiving an archived page changes nothing. Real clients call it ' +
+      'with no body or with any body of any content type; it is read as nothing.',
+  })
+  @ApiConsumes('*/*')
+  @ApiBody({
+    required: false,
+    description: 'Ignored, whatever it is: send none',
+    schema: { description: 'Any content; not read' },
   })
   @ApiOkResponse({ type: PageResponse })
   @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND')

@@ -1,3 +1,5 @@
+import Ajv from 'ajv';
+import { INPUT_LIMITS } from '../../src/common/input-limits';
 import { CATALOGUE } from '../../src/errors/catalogue';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -10,7 +12,10 @@ interface Document {
   info: { version: string; description: string };
   security?: Array<Record<string, string[]>>;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, { properties?: object; additionalProperties?: unknown }> };
+  components: {
+    schemas: Record<string, { properties?: object; additionalProperties?: unknown }>;
+    securitySchemes: Record<string, Record<string, string>>;
+  };
 }
 
 /** Every route the app serves, as the document names it. */
@@ -106,6 +111,7 @@ describe('the OpenAPI document', () => {
       'patch /v1/{team_id}/notes/templates/{template_id}',
       'patch /v1/{team_id}/pages/{page_id}',
       'post /v1/{team_id}/cards/{card_id}/tags',
+      'put /v1/{team_id}/pages/{page_id}/archive',
     ]);
     for (const [route, op] of withBody)
       expect({ route, required: op.requestBody!.required }).toEqual({ route, required: false });
@@ -126,11 +132,53 @@ describe('the OpenAPI document', () => {
       string,
       { properties: Record<string, Record<string, unknown>> }
     >;
-    expect(ImageDto.properties.src.maxLength).toBeUndefined();
+    expect(ImageDto.properties.src.maxLength).toBe(INPUT_LIMITS.imageSrcMax);
     for (const field of ['id', 'blurhash', 'color', 'emoji'])
       expect({ field, maxLength: ImageDto.properties[field].maxLength }).toEqual({ field, maxLength: 255 });
-    expect(AddCardTagsDto.properties.ids.items).toEqual({ type: 'string', pattern: '^[0-9]{1,19}$' });
+    expect(AddCardTagsDto.properties.ids.items).toEqual({ type: 'string', pattern: '^[0-9]{1,19}$', maxLength: 19 });
+    expect(AddCardTagsDto.properties.ids.maxItems).toBe(INPUT_LIMITS.tagIdsRawMax);
     expect(AddCardTagsDto.properties.ids.description).toMatch(/at most 100 distinct ids/);
+  });
+
+  it('admits null where the service does: icon and cover_image of a page update', () => {
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: 'doc', components: doc.components });
+    const accepts = (body: object) => ajv.validate({ $ref: 'doc#/components/schemas/UpdatePageDto' }, body);
+    expect(accepts({ icon: null, cover_image: null })).toBe(true);
+    expect(
+      accepts({ icon: { type: 'emoji', src: '📄' }, cover_image: { type: 'image', src: 'https://e.com/c.png' } }),
+    ).toBe(true);
+    expect(accepts({ icon: 'x' })).toBe(false);
+  });
+
+  it("documents the archive operation's ignored body", () => {
+    const body = doc.paths['/v1/{team_id}/pages/{page_id}/archive'].put.requestBody as {
+      description?: string;
+      content: Record<string, unknown>;
+    };
+    expect(Object.keys(body.content)).toEqual(['*/*']);
+    expect(body.description).toMatch(/ignored/i);
+  });
+
+  it('describes the bearer tokens as opaque, not JWTs', () => {
+    const scheme = doc.components.securitySchemes.bearer;
+    expect(scheme).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    expect(scheme.bearerFormat).toBeUndefined();
+    expect(scheme.description).toMatch(/opaque/);
+  });
+
+  it('describes conditional GET: ETag on every 200, If-None-Match and 304 on every GET', () => {
+    for (const [route, op] of operations) {
+      const ok = op.responses['200'];
+      if (ok) expect({ route, etag: !!ok.headers?.ETag }).toEqual({ route, etag: true });
+      if (!route.startsWith('get /v1/')) continue;
+      const parameters = (op as { parameters?: Array<{ in: string; name: string }> }).parameters ?? [];
+      expect({ route, ifNoneMatch: parameters.some((p) => p.in === 'header' && p.name === 'If-None-Match') }).toEqual({
+        route,
+        ifNoneMatch: true,
+      });
+      expect({ route, notModified: !!op.responses['304'] }).toEqual({ route, notModified: true });
+    }
   });
 
   it('lists the whole error catalogue in its description', () => {

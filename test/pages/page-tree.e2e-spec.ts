@@ -39,14 +39,15 @@ describe('PATCH /v1/{team_id}/pages/{page_id}: the tree', () => {
       expect(await order([a, b, c, d, e])).toEqual([d, e, b, c, a]);
     });
 
-    it('puts a page past the end last, and rejects a negative position', async () => {
+    it('puts a page past the end last, and rejects a position below 0 or past int32', async () => {
       const {
         children: [a, b, c],
       } = await seedFamily(s.t.app, s.ws, 3);
       expect((await patch(a, { position: 99 }).expect(200)).body.page.position).toBe(2);
       expect(await order([a, b, c])).toEqual([b, c, a]);
-      expect((await patch(b, { position: 1e20 }).expect(200)).body.page.position).toBe(2);
+      expect((await patch(b, { position: 2 ** 31 - 1 }).expect(200)).body.page.position).toBe(2);
       expect(await order([a, b, c])).toEqual([c, a, b]);
+      expectError(await patch(a, { position: 2 ** 31 }), 'VALIDATION_FAILED', /^position /);
       expectError(await patch(a, { position: -1 }), 'VALIDATION_FAILED', /^position /);
       expectError(await patch(a, { position: 1.5 }), 'VALIDATION_FAILED', /^position /);
       expectError(await patch(a, { position: '1' }), 'VALIDATION_FAILED', /^position /);

@@ -41,6 +41,17 @@ const HEADERS: Record<number, HeadersObject> = {
   },
 };
 
+/** What the error body of `code` looks like; the message is the catalogue's meaning, as a placeholder sentence. */
+function example(code: ErrorCode) {
+  const { status, sec, meaning } = CATALOGUE[code];
+  return {
+    summary: code,
+    value: {
+      error: { id: '3f1c2a9e-7b4d-4e0a-9c1b-2d5e8f6a7b90', code: status, sec, message: meaning, date: 1767225600000 },
+    },
+  };
+}
+
 /** Documents a route's error responses from the catalogue, grouped by status, each naming its sec codes. */
 export function ApiErrors(...codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
@@ -56,6 +67,7 @@ export function ApiErrors(...codes: ErrorCode[]) {
         type: ErrorBodyDto,
         headers: HEADERS[status],
         description: group.map((code) => `\`${CATALOGUE[code].sec}\` ${code}: ${CATALOGUE[code].meaning}`).join('; '),
+        examples: Object.fromEntries(group.map((code) => [code, example(code)])),
       }),
     ),
   );

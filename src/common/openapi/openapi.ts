@@ -2,7 +2,9 @@ import { INestApplication } from '@nestjs/common';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { ApiExtension, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { IS_PUBLIC } from '../../auth/public.decorator';
+import { AppConfig } from '../../config/app-config';
 import { CATALOGUE } from '../../errors/catalogue';
+import { ETAG_HEADER } from './api-not-modified.decorator';
 
 const DESCRIPTION = `
 Workspace Content API: update note templates and pages, and tag cards, in team workspaces.
@@ -16,6 +18,10 @@ Workspace Content API: update note templates and pages, and tag cards, in team w
 * Request bodies are strict: an unknown field is a 400. Bodies are JSON only (415 otherwise), at most 1 MiB (413).
   A body is never required: an empty one changes nothing.
 * An update that changes nothing leaves \`time_updated\` and \`user_updated\` as they were.
+* Every request field is bounded; the schemas give each limit, and a value past one is a 400
+  (VALIDATION_FAILED) naming the field, with nothing changed. Lengths count Unicode code points;
+  free text may not contain NUL or unpaired surrogates.
+* Every 200 with a body carries a weak \`ETag\`; a GET whose \`If-None-Match\` names it gets 304.
 
 ### Error catalogue
 | sec | status | code | meaning |
@@ -30,14 +36,41 @@ const PUBLIC_MARK = 'x-wca-public';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
+const TAGS: Array<[name: string, description: string]> = [
+  ['Notes', 'Note templates: the instructions and sections that shape enhanced notes'],
+  ['Pages', 'Pages of a project: their fields, their place in the page tree, archiving and public sharing'],
+  ['Cards', 'Cards and the tags attached to them'],
+  ['Health', 'Liveness and readiness for orchestrators; no token needed'],
+];
+
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Workspace Content API')
     .setDescription(DESCRIPTION.trim())
     .setVersion('0.1')
-    .addBearerAuth()
-    .addSecurityRequirements('bearer')
-    .build();
+    // A variable, not a fixed host: the document is the same wherever the service is deployed.
+    .addServer('{origin}', 'Where this service is reached', {
+      origin: {
+        default: `http://localhost:${app.get(AppConfig).port}`,
+        description: 'Scheme, host and port of the deployment; by default this instance on its PORT',
+      },
+    })
+    .addSecurity('bearer', {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'An opaque access token (not a JWT: it carries no claims a client can read), issued to one user for one ' +
+        'workspace by `npm run cli -- token create`; it may expire or be revoked',
+    })
+    .addSecurityRequirements('bearer');
+  for (const [name, description] of TAGS) builder.addTag(name, description);
+  const config = builder.build();
+  config.info.contact = { name: 'Workspace Content API maintainers' };
+  // package.json's "UNLICENSED": npm's documentation of that value is the nearest thing to a licence text.
+  config.info.license = {
+    name: 'UNLICENSED (proprietary, all rights reserved)',
+    url: 'https://docs.npmjs.com/cli/v11/configuring-npm/package-json#license',
+  };
   markPublicHandlers(app);
   const document = SwaggerModule.createDocument(app, config);
   for (const item of Object.values(document.paths)) {
@@ -49,6 +82,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       delete operation[PUBLIC_MARK];
       // An empty body is accepted everywhere and means "change nothing".
       if (operation.requestBody && 'content' in operation.requestBody) operation.requestBody.required = false;
+      const ok = operation.responses['200'];
+      if (ok && 'content' in ok) ok.headers = { ...ok.headers, ETag: ETAG_HEADER };
     }
   }
   // The server rejects unknown request fields and sends no undocumented response fields.

@@ -1,7 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsObject, IsString, ValidateNested } from 'class-validator';
+import { STORABLE_TEXT_PATTERN } from '../../common/body-inspection';
 import { CodePoints } from '../../common/code-points';
+import { INPUT_LIMITS } from '../../common/input-limits';
 import { ImageDto } from '../../common/dto/image.dto';
 import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics';
 import { NoteTemplateSectionInput } from './note-template-section.dto';
@@ -14,9 +16,14 @@ export const SECTIONS_MAX = 100;
  * class-validator checks a property's rules bottom-up, so the type check sits nearest the property.
  */
 export class UpdateNoteTemplateDto {
-  @ApiPropertyOptional({ minLength: 1, maxLength: 255, description: 'Not nullable' })
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: INPUT_LIMITS.titleMax,
+    pattern: STORABLE_TEXT_PATTERN,
+    description: 'Not nullable',
+  })
   @OptionalNonNull()
-  @CodePoints(1, 255)
+  @CodePoints(1, INPUT_LIMITS.titleMax)
   @IsString()
   title?: string;
 
@@ -24,6 +31,7 @@ export class UpdateNoteTemplateDto {
     type: 'string',
     nullable: true,
     maxLength: CONTEXT_MAX_LENGTH,
+    pattern: STORABLE_TEXT_PATTERN,
     description: 'Instructions. "" or null clears it (reads back as "")',
   })
   @OptionalNullable()

@@ -1,10 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsObject, IsString, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsObject, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { STORABLE_TEXT_PATTERN } from '../../common/body-inspection';
 import { CodePoints } from '../../common/code-points';
 import { MatchesIdShape, PARENT_PAGE_ID_SHAPE, PROJECT_ID_SHAPE } from '../../common/id-shapes';
 import { CanonicalId } from '../../common/numeric-id';
 import { ImageDto } from '../../common/dto/image.dto';
+import { INPUT_LIMITS } from '../../common/input-limits';
+import { nullableRef } from '../../common/openapi/nullable-ref';
 import { OptionalNonNull, OptionalNullable } from '../../common/patch-semantics';
 import { PAGE_FONTS, PageFont } from '../page-options';
 import { CoverImageDto } from './cover-image.dto';
@@ -15,9 +18,13 @@ import { PublicSettingsInput } from './public-settings.dto';
  * check sits nearest the property.
  */
 export class UpdatePageDto {
-  @ApiPropertyOptional({ maxLength: 255, description: 'Not nullable' })
+  @ApiPropertyOptional({
+    maxLength: INPUT_LIMITS.titleMax,
+    pattern: STORABLE_TEXT_PATTERN,
+    description: 'Not nullable',
+  })
   @OptionalNonNull()
-  @CodePoints(0, 255)
+  @CodePoints(0, INPUT_LIMITS.titleMax)
   @IsString()
   title?: string;
 
@@ -26,14 +33,14 @@ export class UpdatePageDto {
   @IsIn(PAGE_FONTS)
   font?: PageFont;
 
-  @ApiPropertyOptional({ type: ImageDto, nullable: true, description: 'null clears it' })
+  @ApiPropertyOptional(nullableRef(ImageDto, 'null clears it'))
   @OptionalNullable()
   @ValidateNested()
   @IsObject()
   @Type(() => ImageDto)
   icon?: ImageDto | null;
 
-  @ApiPropertyOptional({ type: CoverImageDto, nullable: true, description: 'null clears it' })
+  @ApiPropertyOptional(nullableRef(CoverImageDto, 'null clears it'))
   @OptionalNullable()
   @ValidateNested()
   @IsObject()
@@ -42,6 +49,7 @@ export class UpdatePageDto {
 
   @ApiPropertyOptional({
     pattern: PROJECT_ID_SHAPE.pattern.source,
+    maxLength: PROJECT_ID_SHAPE.maxLength,
     description: "Moves the page and its subpages to that project's root, last (unless parent_page_id says where)",
   })
   @OptionalNonNull()
@@ -51,6 +59,7 @@ export class UpdatePageDto {
 
   @ApiPropertyOptional({
     pattern: PARENT_PAGE_ID_SHAPE.pattern.source,
+    maxLength: PARENT_PAGE_ID_SHAPE.maxLength,
     description: '"" places the page at the root of its project; a page of another project moves it there',
   })
   @OptionalNonNull()
@@ -61,10 +70,13 @@ export class UpdatePageDto {
 
   @ApiPropertyOptional({
     type: 'integer',
+    format: 'int32',
     minimum: 0,
+    maximum: INPUT_LIMITS.positionMax,
     description: '0-based index among the active siblings; past the end means last',
   })
   @OptionalNonNull()
+  @Max(INPUT_LIMITS.positionMax)
   @Min(0)
   @IsInt()
   position?: number;
