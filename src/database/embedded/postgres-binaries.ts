@@ -7,7 +7,8 @@ export function postgresBinDir(): string {
     return join(dirname(require.resolve(pkg)), '..', 'native', 'bin');
   } catch {
     throw new Error(
-      `No embedded PostgreSQL for ${process.platform}-${process.arch} (${pkg} is not installed); set DATABASE_URL instead`,
+      `No embedded PostgreSQL for ${process.platform}-${process.arch} (${pkg} is not installed); ` +
+        'set DATABASE_URL instead',
     );
   }
 }
