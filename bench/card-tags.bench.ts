@@ -116,7 +116,8 @@ async function main(): Promise<void> {
     ];
 
     console.log(
-      `card-tags: ${options.warmup} warm-up + ${options.n} measured requests per variant, interleaved, concurrency 1 (${bench.database.kind} PostgreSQL)`,
+      `card-tags: ${options.warmup} warm-up + ${options.n} measured requests per variant, interleaved, ` +
+        `concurrency 1 (${bench.database.kind} PostgreSQL)`,
     );
     const samples = await runInterleaved(variants, options);
 

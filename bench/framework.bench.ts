@@ -74,7 +74,9 @@ async function main(): Promise<void> {
       'framework    req/s   CPU ms/req   × node:http',
       ...results.map(
         (r) =>
-          `${r.framework.padEnd(10)} ${String(r.rps).padStart(7)}   ${r.cpu_ms_per_request.toFixed(4).padStart(10)}   ${r.cpu_over_node_http.toFixed(2).padStart(11)}`,
+          `${r.framework.padEnd(10)} ${String(r.rps).padStart(7)}   ` +
+          `${r.cpu_ms_per_request.toFixed(4).padStart(10)}   ` +
+          `${r.cpu_over_node_http.toFixed(2).padStart(11)}`,
       ),
     ].join('\n'),
   );

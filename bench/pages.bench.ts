@@ -160,7 +160,8 @@ async function main(): Promise<void> {
     ];
 
     console.log(
-      `pages: ${options.warmup} warm-up + ${options.n} measured requests per variant, interleaved, concurrency 1 (${bench.database.kind} PostgreSQL)`,
+      `pages: ${options.warmup} warm-up + ${options.n} measured requests per variant, interleaved, ` +
+        `concurrency 1 (${bench.database.kind} PostgreSQL)`,
     );
     const measureStart = performance.now();
     const samples = await runInterleaved(variants, options);
@@ -169,7 +170,8 @@ async function main(): Promise<void> {
     // ---- round trips of one request of each variant, chosen so that each really changes something ----
     const familyOrder = async (ws: PageWorkspace): Promise<Array<{ id: string; sort_key: string }>> =>
       bench.db.query(
-        `SELECT id::text, sort_key FROM pages WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`,
+        `SELECT id::text, sort_key FROM pages
+          WHERE team_id = $1 AND parent_id = $2 AND sort_key IS NOT NULL ORDER BY sort_key`,
         [ws.teamId, ws.family.parent],
       );
     const rowsRewritten: Record<string, number> = {};
@@ -247,7 +249,8 @@ async function main(): Promise<void> {
     console.log('SQL round trips per request:');
     for (const { small, large, equal } of pairChecks) {
       console.log(
-        `  ${small} ${statements[small].count}, ${large} ${statements[large].count}${equal ? ' (equal)' : '  <-- NOT EQUAL: the count depends on the size'}`,
+        `  ${small} ${statements[small].count}, ${large} ${statements[large].count}` +
+          `${equal ? ' (equal)' : '  <-- NOT EQUAL: the count depends on the size'}`,
       );
     }
     for (const name of ['reorder among 10,000', 'title, 100,000 pages', 'GET, 100,000 pages', 'move, depth ~100']) {
@@ -314,7 +317,10 @@ async function checkSeed(db: DataSource, a: PageWorkspace, b: PageWorkspace): Pr
   return sizes;
 }
 
-/** The plans of a reorder's and a read's statements on the seeded (and by now much reordered) data, each rolled back. */
+/**
+ * The plans of a reorder's and a read's statements on the seeded (and by now much reordered) data,
+ * each rolled back.
+ */
 async function explainPageQueries(db: DataSource, a: PageWorkspace, b: PageWorkspace): Promise<Record<string, string>> {
   const plans: Record<string, string> = {};
   const order = async (ws: PageWorkspace): Promise<string[]> =>

@@ -3,10 +3,13 @@
  *
  *   npm run bench                  100,000 pages; 5 s warm-up + 10 s per operation, concurrency and server
  *   npm run bench -- --quick       20,000 pages; 10 requests per connection (at least 100) + 2 s each, about 5 minutes
- *   npm run bench -- --soak        also 5 minutes at concurrency 64 against the app: its lowest RSS in the first minute vs the last
- *   options: --duration S --warmup S (whole seconds; a warm-up under 1 s is a count of requests) --concurrency 1,16,64 --only "page GET,card GET"
+ *   npm run bench -- --soak        also 5 minutes at concurrency 64 against the app: its lowest RSS in the first
+ *                                  minute vs the last
+ *   options: --duration S --warmup S (whole seconds; a warm-up under 1 s is a count of requests)
+ *            --concurrency 1,16,64 --only "page GET,card GET"
  *            --slices N (the measured seconds of each server, in N turns; default duration / 2)
- *            --profile DIR (every server runs under `node --cpu-prof`; DIR/app.cpuprofile, DIR/baseline.cpuprofile, DIR/floor.cpuprofile)
+ *            --profile DIR (every server runs under `node --cpu-prof`; DIR/app.cpuprofile,
+ *            DIR/baseline.cpuprofile, DIR/floor.cpuprofile)
  *
  * Seeds through ImportService (bench/load/workload.ts), starts three servers each in its own process on
  * the same database: the app as users run it (logging at info, the rate limiter on), the baseline
@@ -67,7 +70,8 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--profile') options.profile = value();
     else
       throw new Error(
-        `Unknown argument ${argv[i]}; known: --quick, --soak, --duration S, --warmup S, --concurrency 1,16,64, --only "op,op", --slices N, --profile DIR`,
+        `Unknown argument ${argv[i]}; known: --quick, --soak, --duration S, --warmup S, --concurrency 1,16,64, ` +
+          '--only "op,op", --slices N, --profile DIR',
       );
   }
   if (Number.isNaN(options.duration)) options.duration = options.quick ? 2 : 10;
@@ -107,7 +111,8 @@ async function main(): Promise<void> {
     const floor = await startServer('floor', database.url, options.profile);
     servers.push(floor);
     log(
-      `app ${app.baseUrl}, baseline ${baseline.baseUrl}, floor ${floor.baseUrl}; ${options.warmup} s warm-up + ${options.duration} s per run in ${options.slices} turns`,
+      `app ${app.baseUrl}, baseline ${baseline.baseUrl}, floor ${floor.baseUrl}; ` +
+        `${options.warmup} s warm-up + ${options.duration} s per run in ${options.slices} turns`,
     );
 
     const ops = operations(workspaces, options.quick).filter((op) => !options.only || options.only.includes(op.name));
@@ -151,9 +156,12 @@ async function main(): Promise<void> {
         const each = (figure: (f: RunFigures) => number | null, digits: number) =>
           [ours, same, least].map((f) => figure(f)?.toFixed(digits) ?? '-').join(' / ');
         log(
-          `${op.name.padEnd(32)} c=${String(concurrency).padStart(2)}  app / baseline / floor: rps ${each((f) => f.rps, 0)}` +
-            ` (${(ours.rps / same.rps).toFixed(2)}x baseline, ${(ours.rps / least.rps).toFixed(2)}x floor)  p99 ${each((f) => f.p99_ms, 1)} ms` +
-            `  round trips ${each((f) => f.round_trips, 1)}  cpu/req ${each((f) => f.cpu_ms_per_request, 2)} ms  db cpu/req ${each((f) => f.database_cpu_ms_per_request, 2)} ms` +
+          `${op.name.padEnd(32)} c=${String(concurrency).padStart(2)}  ` +
+            `app / baseline / floor: rps ${each((f) => f.rps, 0)}` +
+            ` (${(ours.rps / same.rps).toFixed(2)}x baseline, ${(ours.rps / least.rps).toFixed(2)}x floor)` +
+            `  p99 ${each((f) => f.p99_ms, 1)} ms` +
+            `  round trips ${each((f) => f.round_trips, 1)}  cpu/req ${each((f) => f.cpu_ms_per_request, 2)} ms` +
+            `  db cpu/req ${each((f) => f.database_cpu_ms_per_request, 2)} ms` +
             `  rss ${ours.peak_rss_mb.toFixed(0)} MB${failed}`,
         );
       }
@@ -176,7 +184,8 @@ async function main(): Promise<void> {
       const ratio = largeTime.mean_ms / smallTime.mean_ms;
       growth.push({ label: pair.label, limit: pair.limit, small: smallTime, large: largeTime, ratio });
       log(
-        `${pair.label}: ${largeTime.mean_ms.toFixed(2)} vs ${smallTime.mean_ms.toFixed(2)} ms per request at concurrency 1, in turns = ${ratio.toFixed(2)}x (target <= ${pair.limit}x)`,
+        `${pair.label}: ${largeTime.mean_ms.toFixed(2)} vs ${smallTime.mean_ms.toFixed(2)} ms per request ` +
+          `at concurrency 1, in turns = ${ratio.toFixed(2)}x (target <= ${pair.limit}x)`,
       );
     }
 

@@ -24,13 +24,18 @@ const BLOCK_TARGET = 100;
 /** A block holds BLOCK_MIN to BLOCK_MAX siblings; a place's first block may hold fewer. */
 export const BLOCK_MIN = 25;
 export const BLOCK_MAX = 200;
-/** A block a statement left out of bounds; the partial index and the query that finds them must say it alike. */
+/**
+ * A block a statement left out of bounds; the partial index and the query that finds them must say
+ * it alike.
+ */
 const OUT_OF_BOUNDS = `size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> '') OR size > ${BLOCK_MAX}`;
 
 /** The pages of a statement that joined a place (new_rows: its transition table), as changes of +1. */
-const JOINED = `SELECT team_id, project_id, COALESCE(parent_id, -1) AS parent_key, sort_key, 1 AS delta FROM new_rows WHERE sort_key IS NOT NULL`;
+const JOINED = `SELECT team_id, project_id, COALESCE(parent_id, -1) AS parent_key, sort_key, 1 AS delta
+                  FROM new_rows WHERE sort_key IS NOT NULL`;
 /** The pages of a statement that left a place (old_rows), as changes of -1. */
-const LEFT = `SELECT team_id, project_id, COALESCE(parent_id, -1) AS parent_key, sort_key, -1 AS delta FROM old_rows WHERE sort_key IS NOT NULL`;
+const LEFT = `SELECT team_id, project_id, COALESCE(parent_id, -1) AS parent_key, sort_key, -1 AS delta
+                FROM old_rows WHERE sort_key IS NOT NULL`;
 /**
  * The pages of an UPDATE: -1 where they were, +1 where they are; a page that stayed in its block
  * cancels out. No join of old_rows with new_rows: PL/pgSQL keeps the plan of a statement's first run,
@@ -41,7 +46,8 @@ const MOVED = `${LEFT} UNION ALL ${JOINED}`;
 const ONE_PAGE_STAYED = `
   (SELECT count(*) FROM new_rows) = 1
   AND NOT EXISTS (SELECT 1 FROM old_rows o, new_rows n
-                   WHERE (o.project_id, o.parent_id, o.sort_key) IS DISTINCT FROM (n.project_id, n.parent_id, n.sort_key))`;
+                   WHERE (o.project_id, o.parent_id, o.sort_key)
+                         IS DISTINCT FROM (n.project_id, n.parent_id, n.sort_key))`;
 
 /**
  * A statement trigger function that counts one statement's \`changes\` (a query over its transition
@@ -59,16 +65,19 @@ function countingTrigger(name: string, changes: string, nothingToCount = `NOT EX
         INSERT INTO page_sibling_blocks (team_id, project_id, parent_key, lower_key, size)
         SELECT DISTINCT c.team_id, c.project_id, c.parent_key, '', 0 FROM (${changes}) c
          WHERE c.delta > 0
-           AND NOT EXISTS (SELECT 1 FROM page_sibling_blocks b WHERE b.team_id = c.team_id AND b.project_id = c.project_id AND b.parent_key = c.parent_key)
+           AND NOT EXISTS (SELECT 1 FROM page_sibling_blocks b
+                            WHERE b.team_id = c.team_id AND b.project_id = c.project_id AND b.parent_key = c.parent_key)
         ON CONFLICT DO NOTHING;
         UPDATE page_sibling_blocks b SET size = b.size + d.delta
           FROM (SELECT team_id, project_id, parent_key, lower_key, sum(delta)::int AS delta
                   FROM (SELECT c.*, (SELECT max(x.lower_key) FROM page_sibling_blocks x
-                                      WHERE x.team_id = c.team_id AND x.project_id = c.project_id AND x.parent_key = c.parent_key
+                                      WHERE x.team_id = c.team_id AND x.project_id = c.project_id
+                                        AND x.parent_key = c.parent_key
                                         AND x.lower_key <= c.sort_key) AS lower_key
                           FROM (${changes}) c) blocked
                  GROUP BY 1, 2, 3, 4) d
-         WHERE d.delta <> 0 AND b.team_id = d.team_id AND b.project_id = d.project_id AND b.parent_key = d.parent_key AND b.lower_key = d.lower_key;
+         WHERE d.delta <> 0 AND b.team_id = d.team_id AND b.project_id = d.project_id
+           AND b.parent_key = d.parent_key AND b.lower_key = d.lower_key;
         PERFORM page_sibling_blocks_tidy_out_of_bounds();
         RETURN NULL;
       END $$;`;
@@ -116,7 +125,8 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
       BEGIN
         LOOP
           SELECT lower_key, size INTO small FROM page_sibling_blocks
-           WHERE team_id = t AND project_id = pr AND parent_key = pa AND (size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> ''))
+           WHERE team_id = t AND project_id = pr AND parent_key = pa
+             AND (size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> ''))
            ORDER BY lower_key LIMIT 1;
           EXIT WHEN NOT FOUND;
           IF small.lower_key = '' THEN
@@ -128,19 +138,24 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
               DELETE FROM page_sibling_blocks WHERE team_id = t AND project_id = pr AND parent_key = pa;
               EXIT;
             END IF;
-            DELETE FROM page_sibling_blocks WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key = neighbour.lower_key;
-            UPDATE page_sibling_blocks SET size = neighbour.size WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key = '';
+            DELETE FROM page_sibling_blocks
+             WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key = neighbour.lower_key;
+            UPDATE page_sibling_blocks SET size = neighbour.size
+             WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key = '';
           ELSE
             -- Any other block joins the one before it.
-            DELETE FROM page_sibling_blocks WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key = small.lower_key;
+            DELETE FROM page_sibling_blocks
+             WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key = small.lower_key;
             UPDATE page_sibling_blocks SET size = size + small.size
              WHERE team_id = t AND project_id = pr AND parent_key = pa
                AND lower_key = (SELECT max(lower_key) FROM page_sibling_blocks
-                                 WHERE team_id = t AND project_id = pr AND parent_key = pa AND lower_key < small.lower_key);
+                                 WHERE team_id = t AND project_id = pr AND parent_key = pa
+                                   AND lower_key < small.lower_key);
           END IF;
         END LOOP;
         FOR large IN
-          SELECT lower_key FROM page_sibling_blocks WHERE team_id = t AND project_id = pr AND parent_key = pa AND size > ${BLOCK_MAX}
+          SELECT lower_key FROM page_sibling_blocks
+           WHERE team_id = t AND project_id = pr AND parent_key = pa AND size > ${BLOCK_MAX}
         LOOP
           PERFORM page_sibling_blocks_split(t, pr, pa, large.lower_key);
         END LOOP;
@@ -170,7 +185,8 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
       CREATE TRIGGER pages_sibling_blocks_insert AFTER INSERT ON pages
         REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION page_sibling_blocks_inserted();
       CREATE TRIGGER pages_sibling_blocks_update AFTER UPDATE ON pages
-        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION page_sibling_blocks_updated();
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION page_sibling_blocks_updated();
       CREATE TRIGGER pages_sibling_blocks_delete AFTER DELETE ON pages
         REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION page_sibling_blocks_deleted();
 
@@ -184,8 +200,10 @@ export class CountSiblingsInBlocks0000000000006 implements MigrationInterface {
 
       -- The pages already there: one block per place, then cut.
       INSERT INTO page_sibling_blocks (team_id, project_id, parent_key, lower_key, size)
-      SELECT team_id, project_id, COALESCE(parent_id, -1), '', count(*) FROM pages WHERE sort_key IS NOT NULL GROUP BY 1, 2, 3;
-      SELECT page_sibling_blocks_split(team_id, project_id, parent_key, '') FROM page_sibling_blocks WHERE size > ${BLOCK_MAX};
+      SELECT team_id, project_id, COALESCE(parent_id, -1), '', count(*) FROM pages
+       WHERE sort_key IS NOT NULL GROUP BY 1, 2, 3;
+      SELECT page_sibling_blocks_split(team_id, project_id, parent_key, '') FROM page_sibling_blocks
+       WHERE size > ${BLOCK_MAX};
     `);
   }
 

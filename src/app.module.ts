@@ -47,7 +47,8 @@ export class AppModule {
         // Here rather than in AuthModule: only the server listens, not the CLI, which imports AuthModule too.
         AuthChangeListener,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        // Global guards run in this order: token (401), rate limit (429), team_id shape and membership (400/403), then the body (415/400).
+        // Global guards run in this order: token (401), rate limit (429), team_id shape and membership (400/403),
+        // then the body (415/400).
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         { provide: APP_GUARD, useClass: TokenThrottlerGuard },
         { provide: APP_GUARD, useClass: WorkspaceAccessGuard },

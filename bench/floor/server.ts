@@ -215,7 +215,10 @@ export async function startFloor(
   };
 }
 
-/** `/v1/{team}/notes/templates/{id}`, `/v1/{team}/pages/{id}`, `/v1/{team}/cards/{id}[/tags]`: a route key, the team and the id. */
+/**
+ * `/v1/{team}/notes/templates/{id}`, `/v1/{team}/pages/{id}`, `/v1/{team}/cards/{id}[/tags]`: a route
+ * key, the team and the id.
+ */
 function routeOf(method: string, url: string): { route: string; teamId: string; id: string } {
   const [, v1, teamId, kind, id, last, ...more] = url.split('?')[0].split('/');
   if (v1 !== 'v1' || more.length > 0 || id === undefined) return { route: '', teamId, id };

@@ -51,7 +51,8 @@ export const RENAME_PAGE = statement(
 export const READ_CARD = statement(
   'read_card',
   `
-  SELECT c.*, COALESCE((SELECT json_agg(json_build_object('id', t.id::text, 'project_id', t.project_id, 'name', t.name, 'slug', t.slug, 'color', t.color)
+  SELECT c.*, COALESCE((SELECT json_agg(json_build_object('id', t.id::text, 'project_id', t.project_id, 'name', t.name,
+                                                          'slug', t.slug, 'color', t.color)
                                         ORDER BY ct.attached_seq)
                           FROM card_tags ct JOIN tags t ON t.team_id = ct.team_id AND t.id = ct.tag_id
                          WHERE ct.team_id = c.team_id AND ct.card_id = c.id), '[]') AS tags
@@ -110,13 +111,17 @@ export const NEIGHBOUR_KEYS = statement(
       FROM pages WHERE team_id = $1 AND id = $2
   ), counted AS (
     SELECT b.lower_key,
-           sum(b.size) OVER w - CASE WHEN me.own_key IS NOT NULL AND (lead(b.lower_key) OVER w IS NULL OR me.own_key < lead(b.lower_key) OVER w)
+           sum(b.size) OVER w - CASE WHEN me.own_key IS NOT NULL
+                                      AND (lead(b.lower_key) OVER w IS NULL OR me.own_key < lead(b.lower_key) OVER w)
                                      THEN 1 ELSE 0 END AS through
-      FROM me JOIN page_sibling_blocks b ON b.team_id = $1 AND b.project_id = me.to_project AND b.parent_key = me.to_parent
+      FROM me JOIN page_sibling_blocks b
+        ON b.team_id = $1 AND b.project_id = me.to_project AND b.parent_key = me.to_parent
     WINDOW w AS (ORDER BY b.lower_key)
   ), start AS (
     SELECT lower_key, skip
-      FROM (SELECT lower_key, through, GREATEST($4::bigint - 1, 0) - COALESCE(lag(through) OVER (ORDER BY lower_key), 0) AS skip FROM counted) c
+      FROM (SELECT lower_key, through,
+                   GREATEST($4::bigint - 1, 0) - COALESCE(lag(through) OVER (ORDER BY lower_key), 0) AS skip
+              FROM counted) c
      WHERE through > GREATEST($4::bigint - 1, 0)
      ORDER BY lower_key LIMIT 1
   )
@@ -136,7 +141,8 @@ export const NEIGHBOUR_KEYS = statement(
 export const REORDER_PAGE = statement(
   'reorder_page',
   `
-  UPDATE pages SET sort_key = $3, updated_by = $4::jsonb, time_updated = now() WHERE team_id = $1 AND id = $2 RETURNING *`,
+  UPDATE pages SET sort_key = $3, updated_by = $4::jsonb, time_updated = now()
+   WHERE team_id = $1 AND id = $2 RETURNING *`,
 );
 
 /**

@@ -68,20 +68,26 @@ const fixed = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits)
 function markdownTable(rows: ResultRow[], extras: Extras): string {
   const details = new Map(extras.details.map((d) => [`${d.operation}@${d.concurrency}`, d]));
   const lines = [
-    '| Operation | Conc. | req/s | baseline req/s | floor req/s | ratio | floor ratio | p50 ms | p99 ms | baseline p99 ms | floor p99 ms | p99 / floor | ' +
-      'round trips (baseline, floor) | CPU ms/req (baseline, floor) | database CPU ms/req (baseline, floor) | peak RSS MB |',
+    '| Operation | Conc. | req/s | baseline req/s | floor req/s | ratio | floor ratio | p50 ms | p99 ms | ' +
+      'baseline p99 ms | floor p99 ms | p99 / floor | ' +
+      'round trips (baseline, floor) | CPU ms/req (baseline, floor) | ' +
+      'database CPU ms/req (baseline, floor) | peak RSS MB |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     const d = details.get(`${r.operation}@${r.concurrency}`);
     const three = (figure: (f: RunFigures) => number | null, digits: number) =>
       d
-        ? `${fixed(figure(d.app) ?? NaN, digits)} (${fixed(figure(d.baseline) ?? NaN, digits)}, ${fixed(figure(d.floor) ?? NaN, digits)})`
+        ? `${fixed(figure(d.app) ?? NaN, digits)} (${fixed(figure(d.baseline) ?? NaN, digits)}, ` +
+          `${fixed(figure(d.floor) ?? NaN, digits)})`
         : '–';
     lines.push(
-      `| ${r.operation} | ${r.concurrency} | ${fixed(r.rps, 0)} | ${fixed(r.baseline_rps, 0)} | ${fixed(r.floor_rps, 0)} | ${fixed(r.ratio, 2)} | ${fixed(r.floor_ratio, 2)} | ` +
-        `${fixed(r.p50_ms, 1)} | ${fixed(r.p99_ms, 1)} | ${fixed(r.baseline_p99_ms, 1)} | ${fixed(r.floor_p99_ms, 1)} | ${fixed(r.p99_ms / r.floor_p99_ms, 2)} | ` +
-        `${three((f) => f.round_trips, 1)} | ${three((f) => f.cpu_ms_per_request, 2)} | ${three((f) => f.database_cpu_ms_per_request, 2)} | ${fixed(r.rss_mb, 0)} |`,
+      `| ${r.operation} | ${r.concurrency} | ${fixed(r.rps, 0)} | ${fixed(r.baseline_rps, 0)} | ` +
+        `${fixed(r.floor_rps, 0)} | ${fixed(r.ratio, 2)} | ${fixed(r.floor_ratio, 2)} | ` +
+        `${fixed(r.p50_ms, 1)} | ${fixed(r.p99_ms, 1)} | ${fixed(r.baseline_p99_ms, 1)} | ` +
+        `${fixed(r.floor_p99_ms, 1)} | ${fixed(r.p99_ms / r.floor_p99_ms, 2)} | ` +
+        `${three((f) => f.round_trips, 1)} | ${three((f) => f.cpu_ms_per_request, 2)} | ` +
+        `${three((f) => f.database_cpu_ms_per_request, 2)} | ${fixed(r.rss_mb, 0)} |`,
     );
   }
   return lines.join('\n');
@@ -98,7 +104,8 @@ function targets(rows: ResultRow[], extras: Extras): string[] {
     if (at.length === 0) continue;
     const below = at.filter((r) => r.floor_ratio < 0.5);
     out.push(
-      `- GETs, title PATCHes and the 1-id tag attach at concurrency ${concurrency}, throughput ≥ 0.5× the floor's: ${mark(below.length === 0)}` +
+      `- GETs, title PATCHes and the 1-id tag attach at concurrency ${concurrency}, throughput ≥ 0.5× the floor's: ` +
+        `${mark(below.length === 0)}` +
         `${listed(
           'below',
           below.map((r) => `${r.operation} ${fixed(r.floor_ratio, 2)}×`),
@@ -123,18 +130,21 @@ function targets(rows: ResultRow[], extras: Extras): string[] {
     const reference = rows.find((r) => r.concurrency === 16 && STRUCTURAL_TARGETS.reference.test(r.operation));
     if (!reference) {
       out.push(
-        `- Reorders and moves at concurrency 16 ≥ ${STRUCTURAL_TARGETS.share}× the floor's page title PATCH: not checked (the page title PATCH of the large workspace was not run at 16).`,
+        `- Reorders and moves at concurrency 16 ≥ ${STRUCTURAL_TARGETS.share}× the floor's page title PATCH: ` +
+          `not checked (the page title PATCH of the large workspace was not run at 16).`,
       );
     } else {
       const share = (r: ResultRow) => r.rps / reference.floor_rps;
       const below = structural.filter((r) => share(r) < STRUCTURAL_TARGETS.share);
       out.push(
-        `- Reorders and moves at concurrency 16 ≥ ${STRUCTURAL_TARGETS.share}× the floor's ${reference.operation} (${fixed(reference.floor_rps, 0)} req/s): ${mark(below.length === 0)} ` +
+        `- Reorders and moves at concurrency 16 ≥ ${STRUCTURAL_TARGETS.share}× the floor's ${reference.operation} ` +
+          `(${fixed(reference.floor_rps, 0)} req/s): ${mark(below.length === 0)} ` +
           `(${structural.map((r) => `${r.operation} ${fixed(r.rps, 0)} req/s = ${fixed(share(r), 3)}×`).join(', ')}).`,
       );
     }
   }
-  // Per operation at its lowest concurrency run: requests in flight when a turn ends count their queries but not their answer.
+  // Per operation at its lowest concurrency run: requests in flight when a turn ends count their queries
+  // but not their answer.
   const trips = [...lowestConcurrency(extras.details).values()].flatMap((row) => {
     const limit = ROUND_TRIP_LIMITS.find(({ operation }) => operation.test(row.operation))?.limit;
     return limit === undefined ? [] : [{ row, limit }];
@@ -149,7 +159,8 @@ function targets(rows: ResultRow[], extras: Extras): string[] {
         trips
           .map(
             ({ row, limit }) =>
-              `${row.operation} ${fixed(row.app.round_trips, 1)} (${fixed(row.baseline.round_trips, 1)}, ${fixed(row.floor.round_trips, 1)}), target ≤ ${limit}`,
+              `${row.operation} ${fixed(row.app.round_trips, 1)} (${fixed(row.baseline.round_trips, 1)}, ` +
+              `${fixed(row.floor.round_trips, 1)}), target ≤ ${limit}`,
           )
           .join('; ') +
         '.',
@@ -159,16 +170,22 @@ function targets(rows: ResultRow[], extras: Extras): string[] {
   // p50 is whole milliseconds, too coarse for requests of 1 to 6 ms (shown beside it).
   for (const g of extras.growth) {
     out.push(
-      `- ${g.label}: mean time per request at concurrency 1, the two timed in turns, ${fixed(g.large.mean_ms, 2)} vs ${fixed(g.small.mean_ms, 2)} ms = ` +
-        `${fixed(g.ratio, 2)}× (p50 ${fixed(g.large.p50_ms, 0)} vs ${fixed(g.small.p50_ms, 0)} ms; target ≤ ${g.limit}×): ${mark(g.ratio <= g.limit)}.`,
+      `- ${g.label}: mean time per request at concurrency 1, the two timed in turns, ` +
+        `${fixed(g.large.mean_ms, 2)} vs ${fixed(g.small.mean_ms, 2)} ms = ` +
+        `${fixed(g.ratio, 2)}× (p50 ${fixed(g.large.p50_ms, 0)} vs ${fixed(g.small.p50_ms, 0)} ms; ` +
+        `target ≤ ${g.limit}×): ` +
+        `${mark(g.ratio <= g.limit)}.`,
     );
   }
   if (extras.soak) {
     const s = extras.soak;
     out.push(
-      `- No leak: RSS ${fixed(s.rss_at_end_mb, 0)} MB at the end of ${s.seconds} s at concurrency ${s.concurrency} vs ${fixed(s.rss_after_first_minute_mb, 0)} MB after the first minute ` +
-        `(the lowest of a reading every 2 s in the last minute and in the first: what stays after V8's collections) = ${fixed(s.growth, 3)}× (target ≤ 1.10×): ` +
-        `${mark(s.growth <= 1.1)}. V8 heap in use, the same way: ${fixed(s.heap_used_at_end_mb, 0)} vs ${fixed(s.heap_used_after_first_minute_mb, 0)} MB.`,
+      `- No leak: RSS ${fixed(s.rss_at_end_mb, 0)} MB at the end of ${s.seconds} s at concurrency ${s.concurrency} ` +
+        `vs ${fixed(s.rss_after_first_minute_mb, 0)} MB after the first minute ` +
+        `(the lowest of a reading every 2 s in the last minute and in the first: what stays after V8's collections) ` +
+        `= ${fixed(s.growth, 3)}× (target ≤ 1.10×): ` +
+        `${mark(s.growth <= 1.1)}. V8 heap in use, the same way: ${fixed(s.heap_used_at_end_mb, 0)} ` +
+        `vs ${fixed(s.heap_used_after_first_minute_mb, 0)} MB.`,
     );
   } else {
     out.push('- No leak (5-minute soak at concurrency 64): not run; `npm run bench -- --soak`.');
@@ -190,7 +207,9 @@ function gaps(rows: ResultRow[], extras: Extras): string[] {
     .slice(0, 5)
     .map(
       (r) =>
-        `- ${r.operation} at concurrency ${r.concurrency}: ${fixed(r.floor_ratio, 2)}× the floor's throughput (${fixed(r.rps, 0)} vs ${fixed(r.floor_rps, 0)} req/s; the baseline ${fixed(r.baseline_rps, 0)}), p99 ${fixed(r.p99_ms, 1)} vs ${fixed(r.floor_p99_ms, 1)} ms.`,
+        `- ${r.operation} at concurrency ${r.concurrency}: ${fixed(r.floor_ratio, 2)}× the floor's throughput ` +
+        `(${fixed(r.rps, 0)} vs ${fixed(r.floor_rps, 0)} req/s; the baseline ${fixed(r.baseline_rps, 0)}), ` +
+        `p99 ${fixed(r.p99_ms, 1)} vs ${fixed(r.floor_p99_ms, 1)} ms.`,
     );
   const extraTrips = [...lowestConcurrency(extras.details).values()]
     .filter((d) => d.app.round_trips - d.floor.round_trips >= 0.5)
@@ -205,7 +224,8 @@ function gaps(rows: ResultRow[], extras: Extras): string[] {
 
 function benchmarksMd(latest: Latest, extras: Extras, table: string): string {
   const m = latest.machine as Record<string, string | number>;
-  return `# Benchmarks
+  return (
+    `# Benchmarks
 
 <!-- Written by \`npm run bench\` (bench/load/publish.ts); edit that file, not this one. -->
 
@@ -213,7 +233,8 @@ Every benchmarked request, at concurrency 1, 16 and 64, against the service and 
 \`node:http\` + \`pg\` servers: the **floor** (\`bench/floor/server.ts\`), which does the least a correct
 answer needs with its own minimal SQL, every statement prepared; and the **baseline**
 (\`bench/baseline/server.ts\`), which runs the service's own services, so it sends the very statements
-the service sends, in the same transactions. The three run on the same database and the same seeded workspace, each in its own
+the service sends, in the same transactions. The three run on the same database and the same seeded workspace, ` +
+    `each in its own
 process, in turns: for each operation and concurrency, a warm-up each, then short measured slices
 taking turns (the order rotating), merged per server, so that a shared machine that slows down or
 speeds up moves all three alike. All are driven by [autocannon](https://github.com/mcollina/autocannon)
@@ -226,9 +247,12 @@ the ratios are the point.
 
 ## Machine and run
 
-${m.cores} cores (${m.cpu}), ${m.memory_gb} GB memory, PostgreSQL ${m.postgres} (${m.database === 'embedded' ? 'the embedded throwaway cluster, on the same machine' : 'DATABASE_URL'}),
-Node ${m.node} on ${m.platform}; ${m.date}. Mode **${m.mode}**: ${Number(m.pages).toLocaleString('en')} pages in the large workspace,
-${Number(m.warmup_s) >= 1 ? `${m.warmup_s} s` : 'max(100, 10 × concurrency) requests of'} warm-up (discarded) + ${m.duration_s} s measured per operation, concurrency and server, in ${m.slices} turns. The load
+${m.cores} cores (${m.cpu}), ${m.memory_gb} GB memory, PostgreSQL ${m.postgres} (` +
+    `${m.database === 'embedded' ? 'the embedded throwaway cluster, on the same machine' : 'DATABASE_URL'}),
+Node ${m.node} on ${m.platform}; ${m.date}. ` +
+    `Mode **${m.mode}**: ${Number(m.pages).toLocaleString('en')} pages in the large workspace,
+${Number(m.warmup_s) >= 1 ? `${m.warmup_s} s` : 'max(100, 10 × concurrency) requests of'} warm-up (discarded) + ` +
+    `${m.duration_s} s measured per operation, concurrency and server, in ${m.slices} turns. The load
 generator, the three servers and PostgreSQL share these cores.
 
 ## Results
@@ -272,7 +296,8 @@ request is the limit. Profile before cutting: \`--profile DIR\` and bench/README
 ${extras.operations.map((o) => `| ${o.name} | ${o.description} |`).join('\n')}
 
 Seeded through \`ImportService\` (the path of \`npm run cli -- import\`, bench/load/workload.ts): a
-workspace of 100 pages with a 10-child parent, and one of ${Number(m.pages).toLocaleString('en')} pages (one parent with 10,000
+workspace of 100 pages with a 10-child parent, and one of ` +
+    `${Number(m.pages).toLocaleString('en')} pages (one parent with 10,000
 children, a chain 200 deep, the rest as bushy trees over 8 more projects; \`bench/pages/page-workspace.ts\`)
 holding 1,000 note templates, 1,000 workspace-wide tags and 10,000 cards, then \`VACUUM (ANALYZE)\`. The
 requests are drawn from one seeded generator per operation shared by the three servers, so every write
@@ -285,7 +310,8 @@ attaches, since a card read counts each tag's cards.
 \`\`\`sh
 npm run bench                 # 100,000 pages, 5 s + 10 s per run
 npm run bench -- --quick      # 20,000 pages, 100+ warm-up requests + 2 s per run
-npm run bench -- --soak       # adds 5 minutes at concurrency 64 against the service: RSS in the first minute vs the last
+npm run bench -- --soak       # adds 5 minutes at concurrency 64 against the service: ` +
+    `RSS in the first minute vs the last
 npm run bench -- --quick --only "page GET,card GET" --concurrency 16 --duration 5
 \`\`\`
 
@@ -316,7 +342,8 @@ transactions, row and advisory locks, and retries. It leaves out request validat
 goes to the service as it is), the error catalogue's bodies, logging and request ids, security
 headers, CORS, the rate limit, the request deadline, content-type and Content-Encoding checks,
 OpenAPI, Passport, guards, pipes, interceptors and Express routing.
-`;
+`
+  );
 }
 
 /** What renderChart uses of vega-lite and vega (vega-lite's own types need moduleResolution node16 or later). */
@@ -328,10 +355,14 @@ interface Vega {
   View: new (runtime: object, options: { renderer: 'none' }) => { toSVG(): Promise<string>; finalize(): void };
 }
 
-/** Throughput and p99 by operation and concurrency, ours beside the baseline's and the floor's, as SVG (vega-lite → vega, headless). */
+/**
+ * Throughput and p99 by operation and concurrency, ours beside the baseline's and the floor's, as SVG
+ * (vega-lite → vega, headless).
+ */
 async function renderChart(rows: ResultRow[]): Promise<string> {
   // vega and vega-lite are ES modules; this file compiles to CommonJS, whose import() would become require().
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a Function hides import() from tsc, which would turn it into require()
+  /* eslint-disable-next-line @typescript-eslint/no-implied-eval --
+     a Function hides import() from tsc, which would turn it into require() */
   const load = new Function('name', 'return import(name)') as <Module>(name: string) => Promise<Module>;
   const [vega, vegaLite] = await Promise.all([load<Vega>('vega'), load<VegaLite>('vega-lite')]);
   const values = rows.flatMap((r) => [

@@ -85,8 +85,11 @@ export async function soak(
     samples,
   };
   log(
-    `soak: RSS ${firstMinute.toFixed(0)} MB after 1 min, ${end.toFixed(0)} MB at the end (${figures.growth.toFixed(3)}x; the lowest reading of each minute), ` +
-      `heap used ${figures.heap_used_after_first_minute_mb.toFixed(0)} vs ${figures.heap_used_at_end_mb.toFixed(0)} MB, ${figures.requests} requests, ${figures.failures} failures`,
+    `soak: RSS ${firstMinute.toFixed(0)} MB after 1 min, ${end.toFixed(0)} MB at the end ` +
+      `(${figures.growth.toFixed(3)}x; the lowest reading of each minute), ` +
+      `heap used ${figures.heap_used_after_first_minute_mb.toFixed(0)} ` +
+      `vs ${figures.heap_used_at_end_mb.toFixed(0)} MB, ` +
+      `${figures.requests} requests, ${figures.failures} failures`,
   );
   return figures;
 }

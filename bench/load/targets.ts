@@ -1,4 +1,7 @@
-/** The operations held to the floor (publish.ts checks them): ≥ 0.5× its throughput at 16 and 64, p99 ≤ 3× its at 16. */
+/**
+ * The operations held to the floor (publish.ts checks them): ≥ 0.5× its throughput at 16 and 64,
+ * p99 ≤ 3× its at 16.
+ */
 export const FLOOR_TARGETS: readonly RegExp[] = [
   /^template GET$/,
   /^page GET$/,

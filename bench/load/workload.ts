@@ -113,10 +113,12 @@ export async function seed(bench: BenchApp, quick: boolean, log: (line: string) 
   }
   // Statistics and visibility map as autovacuum would leave them a minute after the import.
   await bench.db.query(
-    'VACUUM (ANALYZE) pages, page_archives, page_members, page_bookmarks, page_watchers, page_comments, projects, note_templates, note_template_favourites, tags, cards, card_members, card_tags, tokens, members',
+    'VACUUM (ANALYZE) pages, page_archives, page_members, page_bookmarks, page_watchers, page_comments, projects, ' +
+      'note_templates, note_template_favourites, tags, cards, card_members, card_tags, tokens, members',
   );
   log(
-    `seeded ${TEMPLATES} templates, ${TAGS} tags, ${CARDS} cards and vacuumed in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+    `seeded ${TEMPLATES} templates, ${TAGS} tags, ${CARDS} cards ` +
+      `and vacuumed in ${((performance.now() - start) / 1000).toFixed(1)} s`,
   );
   return { a, b };
 }
@@ -152,8 +154,11 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
       auth: b.auth,
       status: 204,
       description:
-        `POST {"ids": [${perRequest === 1 ? 'one id' : `${perRequest} ids`}]} to cards ${cards[0]}..${cards[1]} in turn; ` +
-        `each pass over the cards takes the next ${perRequest === 1 ? 'tag' : `${perRequest} tags`}, so the first ${capacity.toLocaleString('en')} requests all insert new pairs (later ones would re-attach: idempotent, no insert)`,
+        `POST {"ids": [${perRequest === 1 ? 'one id' : `${perRequest} ids`}]} ` +
+        `to cards ${cards[0]}..${cards[1]} in turn; ` +
+        `each pass over the cards takes the next ${perRequest === 1 ? 'tag' : `${perRequest} tags`}, ` +
+        `so the first ${capacity.toLocaleString('en')} requests all insert new pairs ` +
+        '(later ones would re-attach: idempotent, no insert)',
       next: () => {
         const i = k++;
         const card = cards[0] + (i % span);
@@ -178,7 +183,9 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
       name: 'page GET',
       auth: b.auth,
       status: 200,
-      description: `GET of a random page of ${b.pages.length.toLocaleString('en')} (its position is counted from the sibling blocks: migration 0006)`,
+      description:
+        `GET of a random page of ${b.pages.length.toLocaleString('en')} ` +
+        '(its position is counted from the sibling blocks: migration 0006)',
       next: () => ({ method: 'GET', path: pagePath(b, pick(random, b.pageIds)) }),
     },
     {
@@ -186,7 +193,9 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
       full: true,
       auth: b.auth,
       status: 200,
-      description: `GET of a random card of ${READ_CARDS[1] - READ_CARDS[0] + 1} with ${TAGS_PER_READ_CARD} tags each (with each tag's card count)`,
+      description:
+        `GET of a random card of ${READ_CARDS[1] - READ_CARDS[0] + 1} with ${TAGS_PER_READ_CARD} tags each ` +
+        "(with each tag's card count)",
       next: () => ({
         method: 'GET',
         path: `/v1/${b.teamId}/cards/${READ_CARDS[0] + randomBelow(random, READ_CARDS[1] - READ_CARDS[0] + 1)}`,
@@ -196,7 +205,9 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
       name: 'template PATCH title',
       auth: b.auth,
       status: 200,
-      description: `PATCH {"title": new} of a random template of ${TEMPLATES.toLocaleString('en')} (a new title each request)`,
+      description:
+        `PATCH {"title": new} of a random template of ${TEMPLATES.toLocaleString('en')} ` +
+        '(a new title each request)',
       next: () => ({
         method: 'PATCH',
         path: `/v1/${b.teamId}/notes/templates/tpl${randomBelow(random, TEMPLATES) + 1}`,
@@ -233,7 +244,8 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
       auth: a.auth,
       status: 200,
       description:
-        'PATCH {"position": p} of a random child of the 10-child parent, p random in 0..9 but never the page\'s own index, so every request moves it',
+        'PATCH {"position": p} of a random child of the 10-child parent, ' +
+        "p random in 0..9 but never the page's own index, so every request moves it",
       next: reorders(a),
     },
     {
@@ -241,14 +253,17 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
       auth: b.auth,
       status: 200,
       description:
-        'PATCH {"position": p} of a random child of the 10,000-child parent, p random in 0..9,999 but never the page\'s own index',
+        'PATCH {"position": p} of a random child of the 10,000-child parent, ' +
+        "p random in 0..9,999 but never the page's own index",
       next: reorders(b),
     },
     {
       name: 'page move across projects',
       auth: b.auth,
       status: 200,
-      description: `PATCH {"project_id": another} of leaf pages of projects 3..10 in turn (${movers.length.toLocaleString('en')} of them), each to the next project: lands last at its root`,
+      description:
+        'PATCH {"project_id": another} of leaf pages of projects 3..10 in turn ' +
+        `(${movers.length.toLocaleString('en')} of them), each to the next project: lands last at its root`,
       next: () => {
         const id = movers[nextMover++ % movers.length];
         const target = ((moverProject.get(id)! - 3 + 1) % 8) + 3;

@@ -1,7 +1,10 @@
 import { DataSource } from 'typeorm';
 import type { Statement } from '../../src/database/statement';
 
-/** EXPLAIN (ANALYZE, BUFFERS) of a catalogue statement inside a transaction that is rolled back, so it changes nothing. */
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of a catalogue statement inside a transaction that is rolled back, so it
+ * changes nothing.
+ */
 export async function explainAnalyze<Params extends readonly unknown[], Row>(
   db: DataSource,
   statement: Statement<Params, Row>,

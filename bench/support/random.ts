@@ -1,4 +1,7 @@
-/** A seeded random number generator (mulberry32): the same seed gives the same sequence, so two runs send the same requests. */
+/**
+ * A seeded random number generator (mulberry32): the same seed gives the same sequence, so two runs send
+ * the same requests.
+ */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

@@ -5,7 +5,8 @@ export const CardErrors = {
   tagsNotFound: (ids: string[]) =>
     new DomainError(
       'TAG_NOT_FOUND',
-      `Tag${ids.length > 1 ? 's' : ''} ${ids.join(', ')} ${ids.length > 1 ? 'were' : 'was'} not found in this workspace or the card's project`,
+      `Tag${ids.length > 1 ? 's' : ''} ${ids.join(', ')} ${ids.length > 1 ? 'were' : 'was'} ` +
+        "not found in this workspace or the card's project",
     ),
   noTagIds: () => new DomainError('TAG_IDS_MISSING', 'Send id, ids or both, naming at least one tag'),
   tooManyTagIds: (count: number, limit: number) =>

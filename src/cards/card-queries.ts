@@ -30,7 +30,8 @@ export const ATTACH_TAGS = statement<
   'attach_tags',
   `WITH card AS MATERIALIZED (
      SELECT c.team_id, c.id, c.project_id,
-            EXISTS (SELECT 1 FROM card_members m WHERE m.team_id = c.team_id AND m.card_id = c.id AND m.user_id = $3) AS caller_is_member
+            EXISTS (SELECT 1 FROM card_members m
+                     WHERE m.team_id = c.team_id AND m.card_id = c.id AND m.user_id = $3) AS caller_is_member
        FROM cards c
       WHERE c.team_id = $1 AND c.id = $2
         FOR NO KEY UPDATE
@@ -38,7 +39,8 @@ export const ATTACH_TAGS = statement<
      SELECT w.tag_id, w.ord, t.id IS NOT NULL AS usable
        FROM unnest($4::bigint[]) WITH ORDINALITY AS w(tag_id, ord)
        LEFT JOIN card ON true
-       LEFT JOIN tags t ON t.team_id = $1 AND t.id = w.tag_id AND (t.project_id IS NULL OR t.project_id = card.project_id)
+       LEFT JOIN tags t ON t.team_id = $1 AND t.id = w.tag_id
+                       AND (t.project_id IS NULL OR t.project_id = card.project_id)
    ), allowed AS MATERIALIZED (
      SELECT team_id, id FROM card
       WHERE (caller_is_member OR NOT $5::boolean) AND $6::boolean AND NOT EXISTS (SELECT 1 FROM wanted WHERE NOT usable)
@@ -52,7 +54,8 @@ export const ATTACH_TAGS = statement<
        FROM allowed a
       WHERE c.team_id = a.team_id AND c.id = a.id AND EXISTS (SELECT 1 FROM attached)
    )
-   SELECT card.caller_is_member, ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable ORDER BY ord) AS unknown FROM card`,
+   SELECT card.caller_is_member, ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable ORDER BY ord) AS unknown
+     FROM card`,
 );
 
 /** A row of READ_CARD. */
@@ -69,7 +72,8 @@ export const READ_CARD = statement<[teamId: string, cardId: string, callerId: st
   SELECT c.id::text, c.team_id, c.project_id, c.title, c.owner_id, c.created_by, c.updated_by,
          ${stimeSql('c.time_created')}::float8 AS time_created,
          ${stimeSql('c.time_updated')}::float8 AS time_updated,
-         EXISTS (SELECT 1 FROM card_members m WHERE m.team_id = c.team_id AND m.card_id = c.id AND m.user_id = $3) AS caller_is_member,
+         EXISTS (SELECT 1 FROM card_members m
+                  WHERE m.team_id = c.team_id AND m.card_id = c.id AND m.user_id = $3) AS caller_is_member,
          COALESCE((
            SELECT json_agg(json_build_object('user_id', m.user_id, 'assigned_date', ${stimeSql('m.assigned_at')})
                            ORDER BY m.assigned_at, m.user_id)

@@ -41,7 +41,8 @@ export class CardsController {
     summary: 'Attach existing tags to a card',
     description:
       'Send `id`, `ids` or both; their union is attached, duplicates collapsed, at most 100 distinct ids. ' +
-      "Every tag must be workspace-wide or of the card's project, else 404 naming the unknown ids and nothing is attached. " +
+      "Every tag must be workspace-wide or of the card's project, " +
+      'else 404 naming the unknown ids and nothing is attached. ' +
       'Attaching an attached tag is not an error.',
   })
   @ApiNoContentResponse({ description: 'The tags are attached' })

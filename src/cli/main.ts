@@ -5,7 +5,10 @@ import { registerDemoCommand } from './commands/demo.command';
 import { registerMigrationCommands } from './commands/migration.commands';
 import { registerTokenCommands } from './commands/token.commands';
 
-/** `npm run cli -- <command>`: data in and out of the server's database. Results on stdout, everything else on stderr. */
+/**
+ * `npm run cli -- <command>`: data in and out of the server's database. Results on stdout, everything
+ * else on stderr.
+ */
 const program = new Command('cli').description(
   'Workspace Content API: import, export, tokens, demo data and migrations, on the database the server uses',
 );

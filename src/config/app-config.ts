@@ -171,7 +171,10 @@ export class AppConfig {
   }
 }
 
-/** Reads and validates the environment; throws a ConfigError naming every bad variable. An empty value counts as unset. */
+/**
+ * Reads and validates the environment; throws a ConfigError naming every bad variable. An empty value
+ * counts as unset.
+ */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Record<string, string> = {}): AppConfig {
   const known = Object.keys(new Environment());
   const picked = Object.fromEntries(

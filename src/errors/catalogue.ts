@@ -107,7 +107,8 @@ export const CATALOGUE = {
     status: 404,
     sec: 'SEC:003-00002',
     meaning:
-      "One or more tags do not exist in the workspace or belong to another project than the card's; the message lists them",
+      "One or more tags do not exist in the workspace or belong to another project than the card's; " +
+      'the message lists them',
   },
   TAG_IDS_MISSING: { status: 400, sec: 'SEC:003-00003', meaning: 'Neither id nor ids names a tag' },
   TAG_IDS_TOO_MANY: { status: 400, sec: 'SEC:003-00004', meaning: 'More than 100 distinct tag ids in one request' },

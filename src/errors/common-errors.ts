@@ -52,7 +52,8 @@ export const CommonErrors = {
   requestTimeout: (limitMs: number) =>
     new DomainError(
       'REQUEST_TIMEOUT',
-      `The request did not finish within ${limitMs / 1000} s; it may still take effect, so read the resource before retrying`,
+      `The request did not finish within ${limitMs / 1000} s; ` +
+        'it may still take effect, so read the resource before retrying',
       {
         'Retry-After': RETRY_AFTER_SECONDS,
       },

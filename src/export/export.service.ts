@@ -32,7 +32,8 @@ export class ExportService {
       return {
         workspaces,
         users: await tx.query<Entries<'users'>>(
-          `SELECT u.id, u.name, u.email FROM users u JOIN members m ON m.user_id = u.id WHERE m.team_id = $1 ORDER BY u.id`,
+          `SELECT u.id, u.name, u.email FROM users u JOIN members m ON m.user_id = u.id
+            WHERE m.team_id = $1 ORDER BY u.id`,
           [teamId],
         ),
         members: await tx.query<Entries<'members'>>(
@@ -58,8 +59,10 @@ export class ExportService {
         ),
         cards: await tx.query<Entries<'cards'>>(
           `SELECT c.team_id, c.id::text, c.project_id, c.title, c.owner_id,
-                  ARRAY(SELECT m.user_id FROM card_members m WHERE m.team_id = c.team_id AND m.card_id = c.id ORDER BY m.assigned_at, m.user_id) AS members,
-                  ARRAY(SELECT t.tag_id::text FROM card_tags t WHERE t.team_id = c.team_id AND t.card_id = c.id ORDER BY t.attached_seq) AS tags
+                  ARRAY(SELECT m.user_id FROM card_members m WHERE m.team_id = c.team_id AND m.card_id = c.id
+                         ORDER BY m.assigned_at, m.user_id) AS members,
+                  ARRAY(SELECT t.tag_id::text FROM card_tags t WHERE t.team_id = c.team_id AND t.card_id = c.id
+                         ORDER BY t.attached_seq) AS tags
              FROM cards c WHERE c.team_id = $1 ORDER BY c.id`,
           [teamId],
         ),
@@ -70,7 +73,8 @@ export class ExportService {
 
 async function exportTokens(tx: EntityManager, teamId: string): Promise<TokenEntry[]> {
   const rows = await tx.query<TokenRow[]>(
-    `SELECT id, team_id, user_id, name, expires_at, revoked_at IS NOT NULL AS revoked, actor FROM tokens WHERE team_id = $1 ORDER BY id`,
+    `SELECT id, team_id, user_id, name, expires_at, revoked_at IS NOT NULL AS revoked, actor
+       FROM tokens WHERE team_id = $1 ORDER BY id`,
     [teamId],
   );
   return rows.map(({ expires_at, revoked, ...token }) => ({

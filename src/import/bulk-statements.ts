@@ -46,7 +46,8 @@ const list = (names: string[], prefix = '') => names.map((n) => prefix + quote(n
  */
 function recordset(columns: Columns, param: number): string {
   const definitions = Object.entries(columns).map(([name, type]) => `${quote(name)} ${type}`);
-  return `ROWS FROM (jsonb_to_recordset($${param}::jsonb) AS (${definitions.join(', ')})) WITH ORDINALITY AS r(${list(Object.keys(columns))}, ord)`;
+  return `ROWS FROM (jsonb_to_recordset($${param}::jsonb) AS (${definitions.join(', ')}))
+    WITH ORDINALITY AS r(${list(Object.keys(columns))}, ord)`;
 }
 
 const matches = (names: string[], left: string, right: string) =>
@@ -64,7 +65,8 @@ export function upsert(spec: TableSpec, rows: Row[]): Statement {
   const onConflict =
     fields.length === 0
       ? 'DO NOTHING'
-      : `DO UPDATE SET ${changes.join(', ')} WHERE (${list(fields, `${quote(spec.table)}.`)}) IS DISTINCT FROM (${list(fields, 'EXCLUDED.')})`;
+      : `DO UPDATE SET ${changes.join(', ')}
+    WHERE (${list(fields, `${quote(spec.table)}.`)}) IS DISTINCT FROM (${list(fields, 'EXCLUDED.')})`;
   const sql = `INSERT INTO ${quote(spec.table)} (${list(names)})
     SELECT ${list(names, 'r.')} FROM ${recordset(columns, 1)} ORDER BY r.ord
     ON CONFLICT (${list(Object.keys(spec.key))}) ${onConflict}`;
@@ -81,7 +83,8 @@ export function update(spec: TableSpec, rows: Row[]): Statement {
 
 /** Deletes rows by key. */
 export function remove(spec: TableSpec, rows: Row[]): Statement {
-  const sql = `DELETE FROM ${quote(spec.table)} t USING ${recordset(spec.key, 1)} WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
+  const sql = `DELETE FROM ${quote(spec.table)} t USING ${recordset(spec.key, 1)}
+    WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
   return { sql, params: [JSON.stringify(rows)], rows, table: spec.table };
 }
 
@@ -95,7 +98,8 @@ export function replaceChildren(spec: ChildTableSpec, parents: Row[], rows: Row[
     : `AND (${list(keys, 't.')}) NOT IN (SELECT ${list(keys, 'r.')} FROM ${recordset(spec.key, 2)})`;
   const removal: Statement = {
     sql: `DELETE FROM ${quote(spec.table)} t
-      WHERE (${list(spec.parent, 't.')}) IN (SELECT ${list(spec.parent, 'r.')} FROM ${recordset(parentColumns, 1)}) ${keep}`,
+      WHERE (${list(spec.parent, 't.')}) IN (SELECT ${list(spec.parent, 'r.')} FROM ${recordset(parentColumns, 1)})
+      ${keep}`,
     params: spec.ordered ? [JSON.stringify(parents)] : [JSON.stringify(parents), JSON.stringify(rows)],
     rows: parents,
     table: spec.table,

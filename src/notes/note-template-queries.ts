@@ -23,7 +23,8 @@ export interface TemplateRow {
 const TEMPLATE_VIEW = `
   t.team_id, t.id, t.owner_id, t.title, t.context, t.sections, t.ai_actions, t.is_shared, t.icon,
   t.created_by, t.updated_by, t.time_created, t.time_updated,
-  EXISTS (SELECT 1 FROM note_template_favourites f WHERE f.team_id = t.team_id AND f.template_id = t.id AND f.user_id = $3) AS is_favourited`;
+  EXISTS (SELECT 1 FROM note_template_favourites f
+           WHERE f.team_id = t.team_id AND f.template_id = t.id AND f.user_id = $3) AS is_favourited`;
 
 export const READ_TEMPLATE = statement<[teamId: string, templateId: string, callerId: string], TemplateRow>(
   'read_template',
@@ -71,7 +72,8 @@ export const WRITE_TEMPLATE = statement<WriteTemplateParams, TemplateRow>(
             is_shared = n.is_shared, updated_by = $4::jsonb, time_updated = now()
        FROM planned n
       WHERE t.team_id = n.team_id AND t.id = n.id
-        AND (n.title, n.context, n.sections, n.icon, n.ai_actions, n.is_shared) IS DISTINCT FROM (t.title, t.context, t.sections, t.icon, t.ai_actions, t.is_shared)
+        AND (n.title, n.context, n.sections, n.icon, n.ai_actions, n.is_shared)
+            IS DISTINCT FROM (t.title, t.context, t.sections, t.icon, t.ai_actions, t.is_shared)
      RETURNING t AS template
    ), written AS (
      SELECT template FROM changed

@@ -12,17 +12,25 @@ import { RobotsDirective } from './page-options';
 
 /** Siblings of one parent in one project: -1 stands for the project root (see pages_sibling_order_key). */
 const SAME_PLACE = (s: string, p: string) =>
-  `${s}.team_id = ${p}.team_id AND ${s}.project_id = ${p}.project_id AND COALESCE(${s}.parent_id, -1) = COALESCE(${p}.parent_id, -1)`;
+  `${s}.team_id = ${p}.team_id AND ${s}.project_id = ${p}.project_id
+   AND COALESCE(${s}.parent_id, -1) = COALESCE(${p}.parent_id, -1)`;
 
 /** The blocks of page_sibling_blocks (migration 0006) that count the siblings of page `p`. */
 const SAME_BLOCKS = (b: string, p: string) =>
-  `${b}.team_id = ${p}.team_id AND ${b}.project_id = ${p}.project_id AND ${b}.parent_key = COALESCE(${p}.parent_id, -1)`;
+  `${b}.team_id = ${p}.team_id AND ${b}.project_id = ${p}.project_id
+   AND ${b}.parent_key = COALESCE(${p}.parent_id, -1)`;
 
-/** The rank of page `p` among its active siblings: the sizes of the blocks before its own, then a walk inside it (O(√siblings)). */
+/**
+ * The rank of page `p` among its active siblings: the sizes of the blocks before its own, then a walk
+ * inside it (O(√siblings)).
+ */
 const COUNTED_POSITION = (p: string) => `(
-  SELECT (SELECT COALESCE(sum(b.size), 0) FROM page_sibling_blocks b WHERE ${SAME_BLOCKS('b', p)} AND b.lower_key < mine.lower_key)
-       + (SELECT count(*) FROM pages s WHERE ${SAME_PLACE('s', p)} AND s.sort_key >= mine.lower_key AND s.sort_key < ${p}.sort_key)
-    FROM (SELECT max(b.lower_key) AS lower_key FROM page_sibling_blocks b WHERE ${SAME_BLOCKS('b', p)} AND b.lower_key <= ${p}.sort_key) mine
+  SELECT (SELECT COALESCE(sum(b.size), 0) FROM page_sibling_blocks b
+           WHERE ${SAME_BLOCKS('b', p)} AND b.lower_key < mine.lower_key)
+       + (SELECT count(*) FROM pages s
+           WHERE ${SAME_PLACE('s', p)} AND s.sort_key >= mine.lower_key AND s.sort_key < ${p}.sort_key)
+    FROM (SELECT max(b.lower_key) AS lower_key FROM page_sibling_blocks b
+           WHERE ${SAME_BLOCKS('b', p)} AND b.lower_key <= ${p}.sort_key) mine
 )::int`;
 
 /** A row of READ_PAGE and WRITE_PAGE: everything a response shows of one page, for one caller. */
@@ -71,13 +79,17 @@ const PAGE_VIEW = (knownPosition: string) => `
   ${stimeSql('p.time_created')}::float8 AS time_created,
   ${stimeSql('p.time_updated')}::float8 AS time_updated,
   COALESCE((
-    SELECT json_agg(json_build_object('user_id', m.user_id, 'assigned_date', ${stimeSql('m.assigned_at')}, 'role', m.role)
+    SELECT json_agg(json_build_object('user_id', m.user_id, 'assigned_date', ${stimeSql('m.assigned_at')},
+                                      'role', m.role)
                     ORDER BY m.assigned_at, m.user_id)
       FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id
   ), '[]') AS members,
-  EXISTS (SELECT 1 FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
-  EXISTS (SELECT 1 FROM page_bookmarks b WHERE b.team_id = p.team_id AND b.page_id = p.id AND b.user_id = $3) AS is_bookmarked,
-  EXISTS (SELECT 1 FROM page_watchers w WHERE w.team_id = p.team_id AND w.page_id = p.id AND w.user_id = $3) AS is_watching,
+  EXISTS (SELECT 1 FROM page_members m
+           WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
+  EXISTS (SELECT 1 FROM page_bookmarks b
+           WHERE b.team_id = p.team_id AND b.page_id = p.id AND b.user_id = $3) AS is_bookmarked,
+  EXISTS (SELECT 1 FROM page_watchers w
+           WHERE w.team_id = p.team_id AND w.page_id = p.id AND w.user_id = $3) AS is_watching,
   (SELECT count(*) FROM page_comments c WHERE c.team_id = p.team_id AND c.page_id = p.id)::int AS total_comments,
   a.archived_by, ${stimeSql('a.time_archived')}::float8 AS time_archived, a.former_parent_id::text AS former_parent_id,
   CASE WHEN a.archived_by IS NULL THEN COALESCE(${knownPosition}, ${COUNTED_POSITION('p')}) END AS position`;
@@ -140,7 +152,9 @@ export type WritePageParams = [
 export const WRITE_PAGE = statement<WritePageParams, PageRow & { stale: boolean }>(
   'write_page',
   `WITH RECURSIVE target AS MATERIALIZED (
-     SELECT p AS page, EXISTS (SELECT 1 FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
+     SELECT p AS page,
+            EXISTS (SELECT 1 FROM page_members m
+                     WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
             p.ctid IS DISTINCT FROM (SELECT q.ctid FROM pages q WHERE q.team_id = p.team_id AND q.id = p.id) AS stale
        FROM pages p WHERE p.team_id = $1 AND p.id = $2
         FOR NO KEY UPDATE OF p
@@ -182,11 +196,13 @@ export const WRITE_PAGE = statement<WritePageParams, PageRow & { stale: boolean 
    ), carried AS (
      UPDATE pages c SET project_id = n.project_id
        FROM planned n
-      WHERE $23::boolean AND c.team_id = $1 AND c.id = ANY (ARRAY(SELECT id FROM subtree)) AND c.id <> n.id AND c.project_id <> n.project_id
+      WHERE $23::boolean AND c.team_id = $1 AND c.id = ANY (ARRAY(SELECT id FROM subtree))
+        AND c.id <> n.id AND c.project_id <> n.project_id
    ), changed AS (
      UPDATE pages p
         SET title = n.title, font = n.font, icon = n.icon, cover_image = n.cover_image, is_public = n.is_public,
-            public_url = n.public_url, public_robots = n.public_robots, hide_table_of_contents = n.hide_table_of_contents,
+            public_url = n.public_url, public_robots = n.public_robots,
+            hide_table_of_contents = n.hide_table_of_contents,
             hide_subpages = n.hide_subpages, project_id = n.project_id,
             parent_id = CASE WHEN $24 THEN NULL ELSE n.landing_parent_id END,
             sort_key = CASE WHEN $24 THEN NULL ELSE n.landing_sort_key END,
@@ -194,8 +210,10 @@ export const WRITE_PAGE = statement<WritePageParams, PageRow & { stale: boolean 
        FROM planned n
       WHERE p.team_id = n.team_id AND p.id = n.id
         AND ($18 OR $24 OR $25 IS NOT NULL
-             OR (n.title, n.font, n.icon, n.cover_image, n.is_public, n.public_url, n.public_robots, n.hide_table_of_contents, n.hide_subpages)
-                IS DISTINCT FROM (p.title, p.font, p.icon, p.cover_image, p.is_public, p.public_url, p.public_robots, p.hide_table_of_contents, p.hide_subpages))
+             OR (n.title, n.font, n.icon, n.cover_image, n.is_public, n.public_url, n.public_robots,
+                 n.hide_table_of_contents, n.hide_subpages)
+                IS DISTINCT FROM (p.title, p.font, p.icon, p.cover_image, p.is_public, p.public_url, p.public_robots,
+                                  p.hide_table_of_contents, p.hide_subpages))
      RETURNING p AS page
    ), written AS (
      SELECT page FROM changed
@@ -218,7 +236,10 @@ export const LOCK_PAGE = statement<[teamId: string, pageId: string], never>(
   `SELECT FROM pages WHERE team_id = $1 AND id = $2 FOR NO KEY UPDATE`,
 );
 
-/** What a structural change knows of a page and of the parent it may go under (a row of LOCK_PAGE_PROJECTS or PAGE_PLACE). */
+/**
+ * What a structural change knows of a page and of the parent it may go under (a row of
+ * LOCK_PAGE_PROJECTS or PAGE_PLACE).
+ */
 export interface PageFacts {
   project_id: string;
   parent_id: string | null;
@@ -258,9 +279,11 @@ const PAGE_FACTS = (lock: string) => `
   facts AS MATERIALIZED (
     SELECT p.project_id, p.parent_id::text AS parent_id, p.sort_key,
            a.archive_root_id::text AS archive_root_id, a.former_parent_id::text AS former_parent_id,
-           EXISTS (SELECT 1 FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
+           EXISTS (SELECT 1 FROM page_members m
+                    WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
            COALESCE($4::bigint, CASE WHEN $5::boolean AND a.page_id IS NOT NULL
-                                     THEN CASE WHEN a.archive_root_id = p.id THEN a.former_parent_id ELSE p.parent_id END END) AS parent_to_check
+                                     THEN CASE WHEN a.archive_root_id = p.id THEN a.former_parent_id
+                                               ELSE p.parent_id END END) AS parent_to_check
       FROM pages p
       LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
      WHERE p.team_id = $1 AND p.id = $2
@@ -278,8 +301,9 @@ const PAGE_FACTS = (lock: string) => `
 
 const FACTS_COLUMNS = `
   f.project_id, f.parent_id, f.sort_key, f.archive_root_id, f.former_parent_id, f.caller_is_member,
-  f.parent_to_check::text AS parent_to_check, parent.project_id AS parent_project_id, parent.archived AS parent_archived,
-  parent.cycle AS parent_cycle, EXISTS (SELECT 1 FROM projects pr WHERE pr.team_id = $1 AND pr.id = $6::text) AS project_exists`;
+  f.parent_to_check::text AS parent_to_check, parent.project_id AS parent_project_id,
+  parent.archived AS parent_archived, parent.cycle AS parent_cycle,
+  EXISTS (SELECT 1 FROM projects pr WHERE pr.team_id = $1 AND pr.id = $6::text) AS project_exists`;
 
 /**
  * The first statement of a structural change: the page's facts as they are (not locked), and the
@@ -291,7 +315,10 @@ export const LOCK_PAGE_PROJECTS = statement<PageFactsParams, PageFacts & { locke
   'lock_page_projects',
   `WITH RECURSIVE ${PAGE_FACTS('')},
    named AS (
-     SELECT DISTINCT k FROM (SELECT project_id FROM facts UNION ALL SELECT $6::text UNION ALL SELECT project_id FROM parent) all_named(k)
+     SELECT DISTINCT k
+       FROM (SELECT project_id FROM facts
+             UNION ALL SELECT $6::text
+             UNION ALL SELECT project_id FROM parent) all_named(k)
       WHERE k IS NOT NULL
    ), locked AS MATERIALIZED (
      SELECT COALESCE(array_agg(k), '{}') AS projects
@@ -325,30 +352,36 @@ export const PAGE_PLACE = statement<
   'page_place',
   `WITH RECURSIVE ${PAGE_FACTS('FOR UPDATE OF p')},
    me AS MATERIALIZED (
-     SELECT sort_key FROM pages WHERE team_id = $1 AND id = $2 AND project_id = $7::text AND COALESCE(parent_id, -1) = $8::bigint
+     SELECT sort_key FROM pages
+      WHERE team_id = $1 AND id = $2 AND project_id = $7::text AND COALESCE(parent_id, -1) = $8::bigint
    ), bounds AS (
      SELECT lower_key, size, lead(lower_key) OVER (ORDER BY lower_key) AS upper_key
        FROM page_sibling_blocks WHERE team_id = $1 AND project_id = $7 AND parent_key = $8
    ), blocks AS (
-     SELECT b.lower_key, b.size - CASE WHEN me.sort_key >= b.lower_key AND (b.upper_key IS NULL OR me.sort_key < b.upper_key) THEN 1 ELSE 0 END AS size
+     SELECT b.lower_key,
+            b.size - CASE WHEN me.sort_key >= b.lower_key AND (b.upper_key IS NULL OR me.sort_key < b.upper_key)
+                          THEN 1 ELSE 0 END AS size
        FROM bounds b LEFT JOIN me ON true
    ), target AS (
      SELECT lower_key, GREATEST($9::bigint - 1, 0) - (sum(size) OVER (ORDER BY lower_key) - size) AS offset_in_block,
             sum(size) OVER (ORDER BY lower_key) AS through
        FROM blocks
    ), chosen AS (
-     SELECT lower_key, offset_in_block FROM target WHERE through > GREATEST($9::bigint - 1, 0) ORDER BY lower_key LIMIT 1
+     SELECT lower_key, offset_in_block FROM target
+      WHERE through > GREATEST($9::bigint - 1, 0) ORDER BY lower_key LIMIT 1
    )
    SELECT ${FACTS_COLUMNS},
           CASE WHEN $7 IS NOT NULL THEN ARRAY(
             SELECT sort_key FROM pages
-             WHERE team_id = $1 AND project_id = $7 AND COALESCE(parent_id, -1) = $8 AND sort_key IS NOT NULL AND id <> $2
+             WHERE team_id = $1 AND project_id = $7 AND COALESCE(parent_id, -1) = $8
+               AND sort_key IS NOT NULL AND id <> $2
                AND sort_key >= (SELECT lower_key FROM chosen)
              ORDER BY sort_key OFFSET (SELECT offset_in_block FROM chosen) LIMIT 2
           ) END AS window,
           CASE WHEN $7 IS NOT NULL THEN (
             SELECT sort_key FROM pages
-             WHERE team_id = $1 AND project_id = $7 AND COALESCE(parent_id, -1) = $8 AND sort_key IS NOT NULL AND id <> $2
+             WHERE team_id = $1 AND project_id = $7 AND COALESCE(parent_id, -1) = $8
+               AND sort_key IS NOT NULL AND id <> $2
              ORDER BY sort_key DESC LIMIT 1
           ) END AS last,
           CASE WHEN $7 IS NOT NULL THEN (SELECT COALESCE(sum(size), 0)::int FROM blocks) END AS total
@@ -362,7 +395,8 @@ export const SIBLING_IDS = statement<
 >(
   'sibling_ids',
   `SELECT id::text FROM pages
-    WHERE team_id = $1 AND project_id = $3 AND COALESCE(parent_id, -1) = $4::bigint AND sort_key IS NOT NULL AND id <> $2
+    WHERE team_id = $1 AND project_id = $3 AND COALESCE(parent_id, -1) = $4::bigint
+      AND sort_key IS NOT NULL AND id <> $2
     ORDER BY sort_key`,
 );
 

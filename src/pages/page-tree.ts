@@ -16,7 +16,10 @@ export const isStructural = (patch: UpdatePageDto) =>
 
 const isArchived = (page: PageFacts) => page.archive_root_id !== null;
 
-/** The facts a patch needs read: the parent it names (if it can exist), whether it only restores, the project it names. */
+/**
+ * The facts a patch needs read: the parent it names (if it can exist), whether it only restores, the
+ * project it names.
+ */
 export function factsParams(teamId: string, pageId: string, callerId: string, patch: UpdatePageDto): PageFactsParams {
   const parentId = patch.parent_page_id && fitsBigint(patch.parent_page_id) ? patch.parent_page_id : null;
   const restores = patch.archived === false && patch.parent_page_id === undefined && patch.project_id === undefined;
@@ -90,7 +93,8 @@ export class PageTree {
   private resolve(patch: UpdatePageDto): Resolution {
     const unchanged: Resolution = { there: null, currentKey: null, archives: false, unarchives: false };
     if (isArchived(this.page)) {
-      // Back into the tree: where the patch says, else under the former parent if it is active, else at the root; last unless `position`.
+      // Back into the tree: where the patch says, else under the former parent if it is active, else at the root;
+      // last unless `position`.
       if (patch.archived === false)
         return { ...unchanged, there: this.destination(patch) ?? this.formerPlace(), unarchives: true };
       const field = (['parent_page_id', 'position', 'project_id'] as const).find((f) => patch[f] !== undefined);

@@ -49,9 +49,11 @@ export class PagesController {
     operationId: 'updatePage',
     summary: 'Update a page: title, display options, sharing, its place in the tree, its archive state',
     description:
-      'Only the fields sent change; one request is one change, all of it or none. `position` is the 0-based index among ' +
-      'the active siblings (past the end: last). A move carries the subtree; without `position` a moved page goes last. ' +
-      '`archived: true` archives the page and its subtree; `archived: false` brings them back under the former parent ' +
+      'Only the fields sent change; one request is one change, all of it or none. ' +
+      '`position` is the 0-based index among the active siblings (past the end: last). ' +
+      'A move carries the subtree; without `position` a moved page goes last. ' +
+      '`archived: true` archives the page and its subtree; ' +
+      '`archived: false` brings them back under the former parent ' +
       'if it is still active, else at the project root, unless parent_page_id/project_id say where.',
   })
   @ApiOkResponse({ type: PageResponse })

@@ -23,7 +23,10 @@ export interface Slot {
 /** How the sibling statements spell a place's parent: -1 stands for the root. */
 export const parentKeyOf = (place: Place) => place.parentId ?? '-1';
 
-/** The index the neighbour keys are read at: past the end means last; a huge index (1e20 is valid JSON) must not overflow bigint. */
+/**
+ * The index the neighbour keys are read at: past the end means last; a huge index (1e20 is valid JSON)
+ * must not overflow bigint.
+ */
 export const indexOf = (position: number | null | undefined) =>
   Math.min(position ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
 

@@ -16,7 +16,10 @@ async function lookupsDuring(work: () => Promise<unknown>): Promise<number> {
   return statements.filter((statement) => statement === LOOKUP).length;
 }
 
-/** Polls `attempt` until it returns true, for at most `ms` (well under the 10 s TTL: success means the notification did it). */
+/**
+ * Polls `attempt` until it returns true, for at most `ms` (well under the 10 s TTL: success means the
+ * notification did it).
+ */
 async function within(ms: number, attempt: () => Promise<boolean>): Promise<boolean> {
   const deadline = Date.now() + ms;
   do {

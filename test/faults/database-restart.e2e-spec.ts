@@ -71,176 +71,184 @@ describe('the database stops in the middle of a load run', () => {
     await postgres?.destroy();
   });
 
-  it('answers 503 with Retry-After while it is down, serves again once it is back, and keeps exactly the successful writes', async () => {
-    const attempts: Attempt[] = [];
-    let set = 0;
-    let running = true;
-    const client = async (c: number) => {
-      const attaches = new Map<number, number>();
-      for (let n = 1; running; n++) {
-        const current = set;
-        const write = writeFor(ws.teamId, c, current, n, attaches.get(current) ?? 0);
-        if (write.resource.startsWith('card:')) attaches.set(current, (attaches.get(current) ?? 0) + 1);
-        const outcome = await call(base, {
-          method: write.method,
-          path: write.path,
-          auth: ws.auth.member,
-          body: write.body,
-          timeoutMs: REQUEST_TIMEOUT_MS,
-        });
-        attempts.push({ c, n, set: current, write, outcome });
-        await sleep(20);
-      }
-    };
-    const clients = Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
+  it(
+    'answers 503 with Retry-After while it is down, serves again once it is back, ' +
+      'and keeps exactly the successful writes',
+    async () => {
+      const attempts: Attempt[] = [];
+      let set = 0;
+      let running = true;
+      const client = async (c: number) => {
+        const attaches = new Map<number, number>();
+        for (let n = 1; running; n++) {
+          const current = set;
+          const write = writeFor(ws.teamId, c, current, n, attaches.get(current) ?? 0);
+          if (write.resource.startsWith('card:')) attaches.set(current, (attaches.get(current) ?? 0) + 1);
+          const outcome = await call(base, {
+            method: write.method,
+            path: write.path,
+            auth: ws.auth.member,
+            body: write.body,
+            timeoutMs: REQUEST_TIMEOUT_MS,
+          });
+          attempts.push({ c, n, set: current, write, outcome });
+          await sleep(20);
+        }
+      };
+      const clients = Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
 
-    let stopStart = 0;
-    let stopEnd = 0;
-    let restartStart = 0;
-    let restartEnd = 0;
-    let readyWhileDown: Outcome;
-    try {
-      await sleep(UP_MS);
-      set = 1;
-      stopStart = Date.now();
-      await postgres.stop();
-      stopEnd = Date.now();
-      await sleep(DOWN_MS / 2);
-      readyWhileDown = await call(base, { method: 'GET', path: '/health/ready', timeoutMs: REQUEST_TIMEOUT_MS });
-      await sleep(DOWN_MS / 2);
-      restartStart = Date.now();
-      const { hostname, port, pathname } = new URL(postgres.url);
-      restarted = await startEmbeddedPostgres({
-        dataDir: join(postgres.dataDir, 'cluster'),
-        port: Number(port),
-        database: pathname.slice(1),
-      });
-      expect(new URL(restarted.url).hostname).toBe(hostname);
-      restartEnd = Date.now();
-      set = 2;
-      await sleep(AFTER_MS);
-    } finally {
-      running = false; // a failure must not leave the clients running
-      await clients;
-    }
-
-    // Every answer is one the contract allows: the write's success, or a prompt 503 with Retry-After.
-    const wrong: string[] = [];
-    for (const { write, outcome } of attempts) {
-      const what = `${write.method} ${write.path} ${JSON.stringify(write.body)} at +${outcome.startedAt - stopStart} ms`;
-      if (outcome.error) {
-        wrong.push(`${what}: ${outcome.error} after ${outcome.ms} ms`);
-        continue;
-      }
+      let stopStart = 0;
+      let stopEnd = 0;
+      let restartStart = 0;
+      let restartEnd = 0;
+      let readyWhileDown: Outcome;
       try {
-        validator.check({ method: write.method, url: write.path, status: outcome.status!, body: outcome.body });
-      } catch (error) {
-        wrong.push(`${what}: ${(error as Error).message}`);
+        await sleep(UP_MS);
+        set = 1;
+        stopStart = Date.now();
+        await postgres.stop();
+        stopEnd = Date.now();
+        await sleep(DOWN_MS / 2);
+        readyWhileDown = await call(base, { method: 'GET', path: '/health/ready', timeoutMs: REQUEST_TIMEOUT_MS });
+        await sleep(DOWN_MS / 2);
+        restartStart = Date.now();
+        const { hostname, port, pathname } = new URL(postgres.url);
+        restarted = await startEmbeddedPostgres({
+          dataDir: join(postgres.dataDir, 'cluster'),
+          port: Number(port),
+          database: pathname.slice(1),
+        });
+        expect(new URL(restarted.url).hostname).toBe(hostname);
+        restartEnd = Date.now();
+        set = 2;
+        await sleep(AFTER_MS);
+      } finally {
+        running = false; // a failure must not leave the clients running
+        await clients;
       }
-      if (outcome.status === write.okStatus) continue;
-      const body = outcome.body as { error?: { sec?: string; id?: string } };
-      if (
-        outcome.status !== 503 ||
-        body?.error?.sec !== 'SEC:000-00020' ||
-        !(Number(outcome.headers['retry-after']) > 0)
-      ) {
-        wrong.push(
-          `${what}: ${outcome.status} ${JSON.stringify(outcome.body)} Retry-After=${String(outcome.headers['retry-after'])}${logged(body)}`,
-        );
+
+      // Every answer is one the contract allows: the write's success, or a prompt 503 with Retry-After.
+      const wrong: string[] = [];
+      for (const { write, outcome } of attempts) {
+        const what =
+          `${write.method} ${write.path} ${JSON.stringify(write.body)} ` + `at +${outcome.startedAt - stopStart} ms`;
+        if (outcome.error) {
+          wrong.push(`${what}: ${outcome.error} after ${outcome.ms} ms`);
+          continue;
+        }
+        try {
+          validator.check({ method: write.method, url: write.path, status: outcome.status!, body: outcome.body });
+        } catch (error) {
+          wrong.push(`${what}: ${(error as Error).message}`);
+        }
+        if (outcome.status === write.okStatus) continue;
+        const body = outcome.body as { error?: { sec?: string; id?: string } };
+        if (
+          outcome.status !== 503 ||
+          body?.error?.sec !== 'SEC:000-00020' ||
+          !(Number(outcome.headers['retry-after']) > 0)
+        ) {
+          wrong.push(
+            `${what}: ${outcome.status} ${JSON.stringify(outcome.body)} ` +
+              `Retry-After=${String(outcome.headers['retry-after'])}${logged(body)}`,
+          );
+        }
       }
-    }
-    expect(wrong.slice(0, 20)).toEqual([]);
+      expect(wrong.slice(0, 20)).toEqual([]);
 
-    const ok = (a: Attempt) => a.outcome.status === a.write.okStatus;
-    const end = (a: Attempt) => a.outcome.startedAt + a.outcome.ms;
-    const before = attempts.filter((a) => end(a) < stopStart);
-    const down = attempts.filter((a) => a.outcome.startedAt > stopEnd && end(a) < restartStart);
-    const after = attempts.filter((a) => a.outcome.startedAt > restartEnd);
-    expect(before.filter((a) => !ok(a)).length).toBe(0);
-    // Load really ran in both phases (every client sent something), without depending on the machine's speed.
-    expect(before.length).toBeGreaterThanOrEqual(CLIENTS);
-    expect(down.length).toBeGreaterThanOrEqual(CLIENTS);
-    expect(down.filter(ok).length).toBe(0);
-    expect(readyWhileDown.status).toBe(503);
-    expect(Number(readyWhileDown.headers['retry-after'])).toBeGreaterThan(0);
+      const ok = (a: Attempt) => a.outcome.status === a.write.okStatus;
+      const end = (a: Attempt) => a.outcome.startedAt + a.outcome.ms;
+      const before = attempts.filter((a) => end(a) < stopStart);
+      const down = attempts.filter((a) => a.outcome.startedAt > stopEnd && end(a) < restartStart);
+      const after = attempts.filter((a) => a.outcome.startedAt > restartEnd);
+      expect(before.filter((a) => !ok(a)).length).toBe(0);
+      // Load really ran in both phases (every client sent something), without depending on the machine's speed.
+      expect(before.length).toBeGreaterThanOrEqual(CLIENTS);
+      expect(down.length).toBeGreaterThanOrEqual(CLIENTS);
+      expect(down.filter(ok).length).toBe(0);
+      expect(readyWhileDown.status).toBe(503);
+      expect(Number(readyWhileDown.headers['retry-after'])).toBeGreaterThan(0);
 
-    // The same process serves again: every client gets through within the limit, and from then on always.
-    const recovery: number[] = [];
-    for (let c = 0; c < CLIENTS; c++) {
-      const mine = after.filter((a) => a.c === c);
-      const first = mine.findIndex(ok);
-      expect(first).toBeGreaterThanOrEqual(0);
-      recovery.push(mine[first].outcome.startedAt + mine[first].outcome.ms - restartEnd);
-      expect(
-        mine
-          .slice(first)
-          .filter((a) => !ok(a))
-          .map((a) => `${a.outcome.status} ${JSON.stringify(a.outcome.body)}`),
-      ).toEqual([]);
-    }
-    expect(Math.max(...recovery)).toBeLessThan(RECOVERY_LIMIT_MS);
-    expect((await call(base, { method: 'GET', path: '/health/ready', timeoutMs: REQUEST_TIMEOUT_MS })).status).toBe(
-      200,
-    );
+      // The same process serves again: every client gets through within the limit, and from then on always.
+      const recovery: number[] = [];
+      for (let c = 0; c < CLIENTS; c++) {
+        const mine = after.filter((a) => a.c === c);
+        const first = mine.findIndex(ok);
+        expect(first).toBeGreaterThanOrEqual(0);
+        recovery.push(mine[first].outcome.startedAt + mine[first].outcome.ms - restartEnd);
+        expect(
+          mine
+            .slice(first)
+            .filter((a) => !ok(a))
+            .map((a) => `${a.outcome.status} ${JSON.stringify(a.outcome.body)}`),
+        ).toEqual([]);
+      }
+      expect(Math.max(...recovery)).toBeLessThan(RECOVERY_LIMIT_MS);
+      expect((await call(base, { method: 'GET', path: '/health/ready', timeoutMs: REQUEST_TIMEOUT_MS })).status).toBe(
+        200,
+      );
 
-    // The data is what the successful responses said; a write in flight when the database died may or may not be there, whole.
-    const inDoubt = (a: Attempt) => !ok(a) && a.outcome.startedAt <= stopEnd && end(a) >= stopStart;
-    const byResource = new Map<string, Attempt[]>();
-    for (const a of [...attempts].sort((x, y) => x.c - y.c || x.n - y.n))
-      byResource.set(a.write.resource, [...(byResource.get(a.write.resource) ?? []), a]);
-    const mismatches: string[] = [];
-    let inDoubtApplied = 0;
-    for (let c = 0; c < CLIENTS; c++) {
-      for (let s = 0; s < SETS; s++) {
-        const r = resourcesOf(c, s);
-        const actual: Record<string, unknown> = {
-          [`template:${r.template}`]: await readTemplate(r.template),
-          [`family:${r.parent}`]: await readFamily(r.parent, r.children),
-          [`card:${r.card}`]: await readCard(r.card),
-        };
-        const seeds: Record<string, unknown> = {
-          [`template:${r.template}`]: templateView(0),
-          [`family:${r.parent}`]: seededFamily(r.children),
-          [`card:${r.card}`]: [] as CardState,
-        };
-        for (const [resource, state] of Object.entries(actual)) {
-          const writes = (byResource.get(resource) ?? []).map((a) => ({
-            write: a.write,
-            fate: ok(a) ? ('ok' as const) : inDoubt(a) ? ('in-doubt' as const) : ('failed' as const),
-          }));
-          const possible = possibleStates(seeds[resource], writes).map((p) => JSON.stringify(p));
-          if (!possible.includes(JSON.stringify(state))) {
-            mismatches.push(`${resource}: read ${JSON.stringify(state)}, expected one of ${possible.join(' | ')}`);
-          } else if (writes.some((w) => w.fate === 'in-doubt')) {
-            const withoutDoubt = possibleStates(
-              seeds[resource],
-              writes.filter((w) => w.fate === 'ok'),
-            );
-            if (JSON.stringify(withoutDoubt[0]) !== JSON.stringify(state)) inDoubtApplied++;
+      // The data is what the successful responses said; a write in flight when the database died may or may not
+      // be there, whole.
+      const inDoubt = (a: Attempt) => !ok(a) && a.outcome.startedAt <= stopEnd && end(a) >= stopStart;
+      const byResource = new Map<string, Attempt[]>();
+      for (const a of [...attempts].sort((x, y) => x.c - y.c || x.n - y.n))
+        byResource.set(a.write.resource, [...(byResource.get(a.write.resource) ?? []), a]);
+      const mismatches: string[] = [];
+      let inDoubtApplied = 0;
+      for (let c = 0; c < CLIENTS; c++) {
+        for (let s = 0; s < SETS; s++) {
+          const r = resourcesOf(c, s);
+          const actual: Record<string, unknown> = {
+            [`template:${r.template}`]: await readTemplate(r.template),
+            [`family:${r.parent}`]: await readFamily(r.parent, r.children),
+            [`card:${r.card}`]: await readCard(r.card),
+          };
+          const seeds: Record<string, unknown> = {
+            [`template:${r.template}`]: templateView(0),
+            [`family:${r.parent}`]: seededFamily(r.children),
+            [`card:${r.card}`]: [] as CardState,
+          };
+          for (const [resource, state] of Object.entries(actual)) {
+            const writes = (byResource.get(resource) ?? []).map((a) => ({
+              write: a.write,
+              fate: ok(a) ? ('ok' as const) : inDoubt(a) ? ('in-doubt' as const) : ('failed' as const),
+            }));
+            const possible = possibleStates(seeds[resource], writes).map((p) => JSON.stringify(p));
+            if (!possible.includes(JSON.stringify(state))) {
+              mismatches.push(`${resource}: read ${JSON.stringify(state)}, expected one of ${possible.join(' | ')}`);
+            } else if (writes.some((w) => w.fate === 'in-doubt')) {
+              const withoutDoubt = possibleStates(
+                seeds[resource],
+                writes.filter((w) => w.fate === 'ok'),
+              );
+              if (JSON.stringify(withoutDoubt[0]) !== JSON.stringify(state)) inDoubtApplied++;
+            }
           }
         }
       }
-    }
-    expect(mismatches).toEqual([]);
+      expect(mismatches).toEqual([]);
 
-    const unavailable = attempts.filter((a) => a.outcome.status === 503).map((a) => a.outcome.ms);
-    report('database restart', {
-      requests: attempts.length,
-      succeeded: attempts.filter(ok).length,
-      answered503: unavailable.length,
-      latency503Ms: {
-        p50: percentile(unavailable, 50),
-        p99: percentile(unavailable, 99),
-        max: Math.max(...unavailable),
-      },
-      stopMs: stopEnd - stopStart,
-      restartMs: restartEnd - restartStart,
-      recoveryAfterRestartMs: { min: Math.min(...recovery), max: Math.max(...recovery) },
-      inDoubt: attempts.filter(inDoubt).length,
-      inDoubtApplied,
-      successesPerSet: [0, 1, 2].map((s) => attempts.filter((a) => a.set === s && ok(a)).length),
-    });
-  }, 90_000);
+      const unavailable = attempts.filter((a) => a.outcome.status === 503).map((a) => a.outcome.ms);
+      report('database restart', {
+        requests: attempts.length,
+        succeeded: attempts.filter(ok).length,
+        answered503: unavailable.length,
+        latency503Ms: {
+          p50: percentile(unavailable, 50),
+          p99: percentile(unavailable, 99),
+          max: Math.max(...unavailable),
+        },
+        stopMs: stopEnd - stopStart,
+        restartMs: restartEnd - restartStart,
+        recoveryAfterRestartMs: { min: Math.min(...recovery), max: Math.max(...recovery) },
+        inDoubt: attempts.filter(inDoubt).length,
+        inDoubtApplied,
+        successesPerSet: [0, 1, 2].map((s) => attempts.filter((a) => a.set === s && ok(a)).length),
+      });
+    },
+    90_000,
+  );
 
   /** What the server logged about an unexpected error: its cause, which the response rightly does not say. */
   function logged(body: { error?: { id?: string } }): string {

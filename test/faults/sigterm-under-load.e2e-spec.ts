@@ -166,7 +166,8 @@ describe('SIGTERM under load', () => {
       const waiting = async () =>
         (
           await locker!.query(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND application_name = 'workspace-content-api'`,
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND application_name = 'workspace-content-api'`,
           )
         ).rows[0].n;
       for (let tries = 0; (await waiting()) < SLOW; tries++) {
@@ -177,7 +178,8 @@ describe('SIGTERM under load', () => {
       const signalAt = Date.now();
       server!.child.kill('SIGTERM');
 
-      // New connections, until they are refused. One that raced the closing of the listening socket may be reset instead.
+      // New connections, until they are refused. One that raced the closing of the listening socket may be
+      // reset instead.
       const probes: Outcome[] = [];
       while (Date.now() - signalAt < 3000 && probes[probes.length - 1]?.error !== 'ECONNREFUSED') {
         probes.push(await call(baseUrl, { method: 'GET', path: '/health/live', timeoutMs: REQUEST_TIMEOUT_MS }));
@@ -216,7 +218,8 @@ describe('SIGTERM under load', () => {
           : `still running ${EXIT_LIMIT_MS} ms after SIGTERM:\n${server!.output()}`,
       ).toEqual({ code: 0, signal: null });
 
-      // Every request got its normal answer, or was refused at the door once the server had stopped listening; none was cut.
+      // Every request got its normal answer, or was refused at the door once the server had stopped listening;
+      // none was cut.
       const answered = (a: Attempt) => a.outcome.status === 200;
       // A reset is clean only for a request the app had not started: sent after the signal, or a fresh connection
       // opened just before it whose request Node had not read yet (server.close() ends such idle sockets). The data
@@ -229,7 +232,8 @@ describe('SIGTERM under load', () => {
       expect(
         other.map(
           (a) =>
-            `${a.keepAlive ? 'keep-alive' : 'fresh'} client ${a.client} at +${a.outcome.startedAt - signalAt} ms: ${a.outcome.error ?? `${a.outcome.status} ${JSON.stringify(a.outcome.body)}`}`,
+            `${a.keepAlive ? 'keep-alive' : 'fresh'} client ${a.client} at +${a.outcome.startedAt - signalAt} ms: ` +
+            `${a.outcome.error ?? `${a.outcome.status} ${JSON.stringify(a.outcome.body)}`}`,
         ),
       ).toEqual([]);
       const inFlightAtSignal = attempts.filter(

@@ -114,7 +114,10 @@ export interface Write {
   apply(state: unknown): unknown;
 }
 
-/** Write number `n` of client `c` on its resource set `set`: templates, page titles, page moves and card tags in turn. */
+/**
+ * Write number `n` of client `c` on its resource set `set`: templates, page titles, page moves and card
+ * tags in turn.
+ */
 export function writeFor(teamId: string, c: number, set: number, n: number, attachesSoFar: number): Write {
   const r = resourcesOf(c, set);
   const kind = n % 4;

@@ -489,7 +489,10 @@ export const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
   { maxKeys: 3 },
 );
 
-/** Authorization variants around the member of the scene's workspace: its other roles, the other workspace's member, and junk. */
+/**
+ * Authorization variants around the member of the scene's workspace: its other roles, the other
+ * workspace's member, and junk.
+ */
 export const hostileAuth = (s: Scene): fc.Arbitrary<string | undefined> =>
   authorization(s.ws.auth.member, [
     s.ws.auth.owner,

@@ -63,7 +63,8 @@ describe('hostile requests: cards', () => {
     { weight: 4, arbitrary: rawFieldsObject({ id: orHostile(tagId.map(quoted)), ids: orHostile(ids) }, 3) },
     { weight: 1, arbitrary: rawNotAnObject },
   );
-  // On cards 1 and 2 (project 1): workspace-wide tags 1, 2, 10.. and project 1's 3, 4 are usable; 5 (project 2's) is not.
+  // On cards 1 and 2 (project 1): workspace-wide tags 1, 2, 10.. and project 1's 3, 4 are usable;
+  // 5 (project 2's) is not.
   const usable = fc.oneof(fc.constantFrom('1', '2', '3', '4', '5', '0003'), fc.constantFrom(...SEEDED.moreTags));
   const validBody = rawValidObject({
     id: usable.map(quoted),
@@ -71,7 +72,8 @@ describe('hostile requests: cards', () => {
   });
 
   it(
-    'POST tags: every answer is 204 or a contract error, a refusal attaches nothing, a 204 is what a GET of the card then shows',
+    'POST tags: every answer is 204 or a contract error, a refusal attaches nothing, ' +
+      'a 204 is what a GET of the card then shows',
     async () => {
       const requests = hostileRequests({
         method: 'post',

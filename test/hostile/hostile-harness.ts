@@ -54,8 +54,10 @@ export async function send(t: TestApp, req: HostileRequest): Promise<Response> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SEC = /^SEC:\d{3}-\d{5}$/;
-const LEAKS =
-  /SELECT |INSERT |UPDATE |DELETE FROM|QueryFailedError|violates|\bat .+\(.+:\d+:\d+\)|node_modules|TypeError|undefined is not/;
+const LEAKS = new RegExp(
+  'SELECT |INSERT |UPDATE |DELETE FROM|QueryFailedError|violates|' +
+    '\\bat .+\\(.+:\\d+:\\d+\\)|node_modules|TypeError|undefined is not',
+);
 const KNOWN = new Set(Object.values(CATALOGUE).map((c) => `${c.status} ${c.sec}`));
 
 /**

@@ -60,7 +60,8 @@ describe('hostile requests: note templates', () => {
     fc.oneof({ weight: 4, arbitrary: rawFieldsObject(hostileFields) }, { weight: 1, arbitrary: rawNotAnObject });
 
   it(
-    'PATCH: every answer is 200 or a contract error, a refusal changes nothing, a 200 is what it asked for and what a GET then shows',
+    'PATCH: every answer is 200 or a contract error, a refusal changes nothing, ' +
+      'a 200 is what it asked for and what a GET then shows',
     async () => {
       const requests = hostileRequests({
         method: 'patch',

@@ -161,7 +161,8 @@ describe('hostile requests: pages', () => {
   };
 
   it(
-    'PATCH: every answer is 200 or a contract error, a refusal changes nothing, a 200 is what it asked for and what a GET then shows',
+    'PATCH: every answer is 200 or a contract error, a refusal changes nothing, ' +
+      'a 200 is what it asked for and what a GET then shows',
     async () => {
       const requests = hostileRequests({
         method: 'patch',
@@ -205,7 +206,8 @@ describe('hostile requests: pages', () => {
   );
 
   it(
-    'PUT archive: whatever the body and its type, 200 with the page archived or a contract error; a refusal changes nothing',
+    'PUT archive: whatever the body and its type, 200 with the page archived or a contract error; ' +
+      'a refusal changes nothing',
     async () => {
       const requests = hostileRequests({
         method: 'put',

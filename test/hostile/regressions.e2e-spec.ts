@@ -17,22 +17,28 @@ describe('hostile input regressions', () => {
       .serialize((bytes: unknown) => bytes as string)
       .send(body);
 
-  it('refuses a robots directive listed twice, which would leave a workspace whose export cannot be imported', async () => {
-    const before = await workspaceExport(s.t.app, s.ws.teamId);
-    expectError(
-      await patchPage('1', '{"public_settings":{"robots":["all","all"]}}'),
-      'VALIDATION_FAILED',
-      /^public_settings\.robots .*twice/,
-    );
-    expect(await workspaceExport(s.t.app, s.ws.teamId)).toEqual(before);
-    await importDocument(s.t.app, before as object);
-  });
+  it(
+    'refuses a robots directive listed twice, ' + 'which would leave a workspace whose export cannot be imported',
+    async () => {
+      const before = await workspaceExport(s.t.app, s.ws.teamId);
+      expectError(
+        await patchPage('1', '{"public_settings":{"robots":["all","all"]}}'),
+        'VALIDATION_FAILED',
+        /^public_settings\.robots .*twice/,
+      );
+      expect(await workspaceExport(s.t.app, s.ws.teamId)).toEqual(before);
+      await importDocument(s.t.app, before as object);
+    },
+  );
 
-  it('takes parent_page_id "0002" as page 2: naming the parent page 4 has changes nothing, not even time_updated', async () => {
-    const before = await workspaceFingerprint(s.t.app, s.ws.teamId);
-    expect((await patchPage('4', '{"parent_page_id":"0002"}')).status).toBe(200);
-    expect(await workspaceFingerprint(s.t.app, s.ws.teamId)).toEqual(before);
-  });
+  it(
+    'takes parent_page_id "0002" as page 2: ' + 'naming the parent page 4 has changes nothing, not even time_updated',
+    async () => {
+      const before = await workspaceFingerprint(s.t.app, s.ws.teamId);
+      expect((await patchPage('4', '{"parent_page_id":"0002"}')).status).toBe(200);
+      expect(await workspaceFingerprint(s.t.app, s.ws.teamId)).toEqual(before);
+    },
+  );
 
   it('imports page ids and references spelled with leading zeros as the pages they name', async () => {
     const before = (await workspaceExport(s.t.app, s.ws.teamId)) as {
@@ -107,11 +113,14 @@ describe('hostile input: what the HTTP layer answers', () => {
   const errorBodyOf = (response: string) =>
     JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n/, '')).error;
 
-  it('reads a contract error body through the raw client (so the failures below fail for their own reason)', async () => {
-    const response = await raw(`GET /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
-    expect(response).toMatch(/^HTTP\/1\.1 401 /);
-    expect(errorBodyOf(response)).toEqual(expect.objectContaining({ code: 401, sec: 'SEC:000-00010' }));
-  });
+  it(
+    'reads a contract error body through the raw client ' + '(so the failures below fail for their own reason)',
+    async () => {
+      const response = await raw(`GET /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(response).toMatch(/^HTTP\/1\.1 401 /);
+      expect(errorBodyOf(response)).toEqual(expect.objectContaining({ code: 401, sec: 'SEC:000-00010' }));
+    },
+  );
 
   // Express routes ignore case and a trailing slash: these reach getPage, which the OpenAPI document does not describe.
   it.each(['/V1/{team}/pages/1', '/v1/{team}/PAGES/1', '/v1/{team}/pages/1/'])(
@@ -134,17 +143,20 @@ describe('hostile input: what the HTTP layer answers', () => {
     [
       'a chunked body with a bad chunk size',
       () =>
-        `PATCH /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n`,
+        `PATCH /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+        'Transfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n',
     ],
     [
       'two different Content-Lengths',
       () =>
-        `PATCH /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
+        `PATCH /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+        'Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}',
     ],
     [
       'an Expect header other than 100-continue',
       () =>
-        `PATCH /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: bogus\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        `PATCH /v1/${s.ws.teamId}/pages/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+        'Expect: bogus\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
     ],
   ])('answers %s with the contract error body', async (_, text) => {
     const response = await raw(text());

@@ -31,7 +31,9 @@ describe('a title change that waits while its page is moved', () => {
     await mover.query('BEGIN');
     // A hand-written reorder: the first child goes last (a key after every sibling's), its row held until COMMIT.
     await mover.query(
-      `UPDATE pages p SET sort_key = (SELECT max(q.sort_key) FROM pages q WHERE q.team_id = p.team_id AND q.parent_id = p.parent_id) || 'V'
+      `UPDATE pages p
+          SET sort_key = (SELECT max(q.sort_key) FROM pages q
+                           WHERE q.team_id = p.team_id AND q.parent_id = p.parent_id) || 'V'
         WHERE p.team_id = $1 AND p.id = $2`,
       [s.ws.teamId, first],
     );
@@ -43,7 +45,8 @@ describe('a title change that waits while its page is moved', () => {
     const waiting = async () =>
       (
         await watcher.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR NO KEY UPDATE OF p%'`,
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE '%FOR NO KEY UPDATE OF p%'`,
         )
       ).rows[0].n;
     for (let tries = 0; (await waiting()) === 0; tries++) {

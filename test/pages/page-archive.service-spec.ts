@@ -74,18 +74,21 @@ describe('PagesService.update archives and brings back pages with their subtrees
     expect(await tree.problems()).toEqual([]);
   });
 
-  it('brings a page archived with an ancestor back at the root with its subtree, the ancestor later without it', async () => {
-    await update(r, { archived: true });
-    expect(await archivedUnder([r, a, a1, a11, b, b1, c])).toEqual([r, r, r, r, r, r, r]);
-    await update(a, { archived: false });
-    expect(await tree.children('1', null)).toEqual([a]);
-    expect(await archivedUnder([a, a1, a11, r, b, b1, c])).toEqual([null, null, null, r, r, r, r]);
-    await update(r, { archived: false });
-    expect(await tree.children('1', null)).toEqual([a, r]);
-    expect(await tree.children('1', r)).toEqual([b, c]);
-    expect(await archivedUnder([r, b, b1, c])).toEqual([null, null, null, null]);
-    expect(await tree.problems()).toEqual([]);
-  });
+  it(
+    'brings a page archived with an ancestor back at the root with its subtree, ' + 'the ancestor later without it',
+    async () => {
+      await update(r, { archived: true });
+      expect(await archivedUnder([r, a, a1, a11, b, b1, c])).toEqual([r, r, r, r, r, r, r]);
+      await update(a, { archived: false });
+      expect(await tree.children('1', null)).toEqual([a]);
+      expect(await archivedUnder([a, a1, a11, r, b, b1, c])).toEqual([null, null, null, r, r, r, r]);
+      await update(r, { archived: false });
+      expect(await tree.children('1', null)).toEqual([a, r]);
+      expect(await tree.children('1', r)).toEqual([b, c]);
+      expect(await archivedUnder([r, b, b1, c])).toEqual([null, null, null, null]);
+      expect(await tree.problems()).toEqual([]);
+    },
+  );
 
   it('brings a page back where the patch says, into another project with its subtree', async () => {
     await update(a, { archived: true });
@@ -101,18 +104,21 @@ describe('PagesService.update archives and brings back pages with their subtrees
     expect(await tree.problems()).toEqual([]);
   });
 
-  it('archives a page it moves in the same request, remembering the new parent, the subtree carried along', async () => {
-    await update(a, { parent_page_id: c, archived: true });
-    expect(await tree.page(a)).toMatchObject({ parent_id: null, sort_key: null, former_parent_id: c });
-    expect(await tree.children('1', c)).toEqual([]);
-    await update(b, { project_id: '2', archived: true });
-    expect(await projectsAndRoots([b, b1])).toEqual([
-      ['2', b],
-      ['2', b],
-    ]);
-    expect(await tree.children('1', r)).toEqual([c]);
-    expect(await tree.problems()).toEqual([]);
-  });
+  it(
+    'archives a page it moves in the same request, ' + 'remembering the new parent, the subtree carried along',
+    async () => {
+      await update(a, { parent_page_id: c, archived: true });
+      expect(await tree.page(a)).toMatchObject({ parent_id: null, sort_key: null, former_parent_id: c });
+      expect(await tree.children('1', c)).toEqual([]);
+      await update(b, { project_id: '2', archived: true });
+      expect(await projectsAndRoots([b, b1])).toEqual([
+        ['2', b],
+        ['2', b],
+      ]);
+      expect(await tree.children('1', r)).toEqual([c]);
+      expect(await tree.problems()).toEqual([]);
+    },
+  );
 
   it('lets an archived page change its own fields, and archiving it again changes nothing', async () => {
     await update(a, { archived: true });

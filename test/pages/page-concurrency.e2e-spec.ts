@@ -23,7 +23,10 @@ interface PageRead {
   archived?: object;
 }
 
-/** The seeded operation mix: reorders, moves (also across projects and to the root), archiving, titles, opposite moves. */
+/**
+ * The seeded operation mix: reorders, moves (also across projects and to the root), archiving, titles,
+ * opposite moves.
+ */
 function operations(pageCount: number, client: number): Operation[] {
   const page = fc.integer({ min: 0, max: pageCount - 1 });
   const operation: fc.Arbitrary<Operation> = fc.oneof(

@@ -16,7 +16,10 @@ describe('page_sibling_blocks (migration 0006) count the active siblings of ever
     expect(await blockProblems(db(), ws.teamId)).toEqual([]);
     const team = ws.teamId;
     let serial = 0;
-    /** A key unique in any place, landing among the others at `prefix` (so in the first, a middle or the last block). */
+    /**
+     * A key unique in any place, landing among the others at `prefix` (so in the first, a middle or the
+     * last block).
+     */
     const key = (prefix: string) => `'${prefix}' || '${++serial}-' || id`;
     const statement = fc.record({
       // Which pages: those whose id is `rest` modulo `modulus` (1 of 2 to 1 of 40), of the workspace's pages.
@@ -40,20 +43,29 @@ describe('page_sibling_blocks (migration 0006) count the active siblings of ever
         for (const { modulus, rest, prefix, kind } of statements) {
           const chosen = `team_id = '${team}' AND id % ${modulus} = ${rest % modulus} AND id NOT IN (${big}, ${small})`;
           const sql: Record<typeof kind, string> = {
-            'to big': `UPDATE pages SET parent_id = ${big}, project_id = '${ws.projectId}', sort_key = ${key(prefix)} WHERE ${chosen}
-                         AND NOT EXISTS (SELECT 1 FROM pages c WHERE c.team_id = pages.team_id AND c.parent_id = pages.id)`,
-            'to small': `UPDATE pages SET parent_id = ${small}, project_id = '${ws.projectId}', sort_key = ${key(prefix)} WHERE ${chosen}
-                           AND NOT EXISTS (SELECT 1 FROM pages c WHERE c.team_id = pages.team_id AND c.parent_id = pages.id)`,
+            'to big': `UPDATE pages SET parent_id = ${big}, project_id = '${ws.projectId}', sort_key = ${key(prefix)}
+                        WHERE ${chosen}
+                          AND NOT EXISTS (SELECT 1 FROM pages c
+                                           WHERE c.team_id = pages.team_id AND c.parent_id = pages.id)`,
+            'to small': `UPDATE pages
+                            SET parent_id = ${small}, project_id = '${ws.projectId}', sort_key = ${key(prefix)}
+                          WHERE ${chosen}
+                            AND NOT EXISTS (SELECT 1 FROM pages c
+                                             WHERE c.team_id = pages.team_id AND c.parent_id = pages.id)`,
             'to root': `UPDATE pages SET parent_id = NULL, sort_key = ${key(prefix)} WHERE ${chosen}`,
             rekey: `UPDATE pages SET sort_key = ${key(prefix)} WHERE ${chosen} AND sort_key IS NOT NULL`,
             archive: `UPDATE pages SET sort_key = NULL WHERE ${chosen}`,
             'other project': `UPDATE pages SET project_id = '2' WHERE ${chosen}`,
             'back to project 1': `UPDATE pages SET project_id = '${ws.projectId}' WHERE ${chosen}`,
             insert: `INSERT INTO pages (team_id, id, project_id, parent_id, sort_key, owner_id, created_by, updated_by)
-                     SELECT '${team}', 900000 + ${++serial} * 1000 + n, '${ws.projectId}', ${big}, '${prefix}' || '${serial}-' || n,
+                     SELECT '${team}', 900000 + ${++serial} * 1000 + n, '${ws.projectId}', ${big},
+                            '${prefix}' || '${serial}-' || n,
                             '${ws.users.owner}', '{}', '{}'
                        FROM generate_series(1, ${modulus * 3}) AS n`,
-            'delete leaves': `DELETE FROM pages WHERE ${chosen} AND NOT EXISTS (SELECT 1 FROM pages c WHERE c.team_id = pages.team_id AND c.parent_id = pages.id)`,
+            'delete leaves': `DELETE FROM pages
+                               WHERE ${chosen}
+                                 AND NOT EXISTS (SELECT 1 FROM pages c
+                                                  WHERE c.team_id = pages.team_id AND c.parent_id = pages.id)`,
           };
           await db().query(sql[kind]);
           expect({ after: kind, problems: await blockProblems(db(), team) }).toEqual({ after: kind, problems: [] });

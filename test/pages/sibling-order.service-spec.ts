@@ -66,56 +66,63 @@ describe('PagesService.update orders siblings by sort key, counted in page_sibli
     expect(await tree.all()).toEqual(before);
   });
 
-  it('lands at every block boundary of a large sibling set, from among the siblings and from another parent', async () => {
-    const blocks = await tree.blocks('1', many.root);
-    expect(blocks.length).toBeGreaterThan(2);
-    let order = many.children;
-    let outsider = two.children[0];
-    for (const start of blockStarts(blocks)) {
-      for (const index of [start - 1, start, start + 1]) {
-        const inside = order[(index + 200) % order.length];
-        expect((await move(inside, { position: index })).position).toBe(index);
-        order = placed(order, inside, index);
-        expect((await move(outsider, { parent_page_id: many.root, position: index })).position).toBe(index);
-        order = placed(order, outsider, index);
-        expect(await tree.children('1', many.root)).toEqual(order);
-        expect([await positionOf(inside), await positionOf(outsider)]).toEqual([order.indexOf(inside), index]);
-        // The outsider leaves again, and so does the page now at the index: the next outsider.
-        await move(outsider, { parent_page_id: two.root });
-        order = order.filter((id) => id !== outsider);
-        outsider = order[index];
-        await move(outsider, { parent_page_id: two.root });
-        order = order.filter((id) => id !== outsider);
-        expect(await tree.problems()).toEqual([]);
+  it(
+    'lands at every block boundary of a large sibling set, ' + 'from among the siblings and from another parent',
+    async () => {
+      const blocks = await tree.blocks('1', many.root);
+      expect(blocks.length).toBeGreaterThan(2);
+      let order = many.children;
+      let outsider = two.children[0];
+      for (const start of blockStarts(blocks)) {
+        for (const index of [start - 1, start, start + 1]) {
+          const inside = order[(index + 200) % order.length];
+          expect((await move(inside, { position: index })).position).toBe(index);
+          order = placed(order, inside, index);
+          expect((await move(outsider, { parent_page_id: many.root, position: index })).position).toBe(index);
+          order = placed(order, outsider, index);
+          expect(await tree.children('1', many.root)).toEqual(order);
+          expect([await positionOf(inside), await positionOf(outsider)]).toEqual([order.indexOf(inside), index]);
+          // The outsider leaves again, and so does the page now at the index: the next outsider.
+          await move(outsider, { parent_page_id: two.root });
+          order = order.filter((id) => id !== outsider);
+          outsider = order[index];
+          await move(outsider, { parent_page_id: two.root });
+          order = order.filter((id) => id !== outsider);
+          expect(await tree.problems()).toEqual([]);
+        }
       }
-    }
-    expect(await tree.children('1', many.root)).toEqual(order);
-  });
+      expect(await tree.children('1', many.root)).toEqual(order);
+    },
+  );
 
-  it(`cuts a block that grows past ${BLOCK_MAX} and merges one that falls under ${BLOCK_MIN}, positions staying exact`, async () => {
-    const before = await tree.blocks('1', many.root);
-    let order = many.children;
-    const grown = BLOCK_MAX - before[0].size + 1;
-    for (const id of order.slice(-grown)) {
-      await move(id, { position: 0 });
-      order = placed(order, id, 0);
-    }
-    const cut = await tree.blocks('1', many.root);
-    expect(cut.length).toBeGreaterThan(before.length);
-    expect(await tree.problems()).toEqual([]);
-    // Empty the last block but BLOCK_MIN - 1 of its pages, into another parent.
-    const last = cut.at(-1)!;
-    const leaving = order.slice(order.length - last.size, order.length - BLOCK_MIN + 1);
-    for (const id of leaving) await move(id, { parent_page_id: two.root });
-    order = order.filter((id) => !leaving.includes(id));
-    const merged = await tree.blocks('1', many.root);
-    expect(merged.length).toBe(cut.length - 1);
-    expect(await tree.children('1', many.root)).toEqual(order);
-    for (const index of [0, ...blockStarts(merged), order.length - 1]) {
-      expect(await positionOf(order[index])).toBe(index);
-    }
-    expect(await tree.problems()).toEqual([]);
-  });
+  it(
+    `cuts a block that grows past ${BLOCK_MAX} and merges one that falls under ${BLOCK_MIN}, ` +
+      'positions staying exact',
+    async () => {
+      const before = await tree.blocks('1', many.root);
+      let order = many.children;
+      const grown = BLOCK_MAX - before[0].size + 1;
+      for (const id of order.slice(-grown)) {
+        await move(id, { position: 0 });
+        order = placed(order, id, 0);
+      }
+      const cut = await tree.blocks('1', many.root);
+      expect(cut.length).toBeGreaterThan(before.length);
+      expect(await tree.problems()).toEqual([]);
+      // Empty the last block but BLOCK_MIN - 1 of its pages, into another parent.
+      const last = cut.at(-1)!;
+      const leaving = order.slice(order.length - last.size, order.length - BLOCK_MIN + 1);
+      for (const id of leaving) await move(id, { parent_page_id: two.root });
+      order = order.filter((id) => !leaving.includes(id));
+      const merged = await tree.blocks('1', many.root);
+      expect(merged.length).toBe(cut.length - 1);
+      expect(await tree.children('1', many.root)).toEqual(order);
+      for (const index of [0, ...blockStarts(merged), order.length - 1]) {
+        expect(await positionOf(order[index])).toBe(index);
+      }
+      expect(await tree.problems()).toEqual([]);
+    },
+  );
 
   it('gives every sibling a fresh short key once keys grow too long in one gap, order and blocks kept', async () => {
     let order = many.children;

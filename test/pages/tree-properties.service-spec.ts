@@ -64,30 +64,34 @@ describe('PagesService.update keeps the tree valid whatever the patches', () => 
     expect(returned.position).toBe(siblings.indexOf(id));
   }
 
-  it('refused patches change nothing; the others do what they say, and the tree and its blocks stay exact', async () => {
-    expect(await tree.problems()).toEqual([]);
-    await fc.assert(
-      fc.asyncProperty(commands, (run) =>
-        s.db.undoing(async () => {
-          for (const [id, patch] of run) {
-            const before = await tree.all();
-            const outcome = await s.pages.update(callerOf(ws), ws.teamId, id, patch).catch((error: unknown) => error);
-            if (outcome instanceof DomainError) {
-              expect(await tree.all()).toEqual(before);
-              continue;
+  it(
+    'refused patches change nothing; ' + 'the others do what they say, and the tree and its blocks stay exact',
+    async () => {
+      expect(await tree.problems()).toEqual([]);
+      await fc.assert(
+        fc.asyncProperty(commands, (run) =>
+          s.db.undoing(async () => {
+            for (const [id, patch] of run) {
+              const before = await tree.all();
+              const outcome = await s.pages.update(callerOf(ws), ws.teamId, id, patch).catch((error: unknown) => error);
+              if (outcome instanceof DomainError) {
+                expect(await tree.all()).toEqual(before);
+                continue;
+              }
+              if (outcome instanceof Error) throw outcome;
+              await expectApplied(
+                id,
+                patch,
+                before.find((page) => page.id === id)!,
+                outcome as PageDto,
+              );
+              expect({ id, patch, problems: await tree.problems() }).toEqual({ id, patch, problems: [] });
             }
-            if (outcome instanceof Error) throw outcome;
-            await expectApplied(
-              id,
-              patch,
-              before.find((page) => page.id === id)!,
-              outcome as PageDto,
-            );
-            expect({ id, patch, problems: await tree.problems() }).toEqual({ id, patch, problems: [] });
-          }
-        }),
-      ),
-      { numRuns: 40 },
-    );
-  }, 60_000);
+          }),
+        ),
+        { numRuns: 40 },
+      );
+    },
+    60_000,
+  );
 });

@@ -52,7 +52,10 @@ export interface RouteSpec {
   resource: 'template' | 'page' | 'card';
   write: boolean;
   path: (teamId: string, kind: TemplateKind | null) => string;
-  /** The body of the route's n-th cell: distinct per cell, so that every write really changes something (each tagging cell has a tag of its own). */
+  /**
+   * The body of the route's n-th cell: distinct per cell, so that every write really changes something
+   * (each tagging cell has a tag of its own).
+   */
   body?: (n: number) => object;
   successStatus: 200 | 204;
 }

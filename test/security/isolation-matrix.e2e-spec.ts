@@ -50,7 +50,8 @@ for (const route of ROUTES) {
           : expected.error === 'UNAUTHENTICATED'
             ? '401'
             : '403';
-        const label = `#${CELLS.length + 1} ${route.name}${kind ? ` (${kind})` : ''} as ${caller} on ${target} -> ${outcome}`;
+        const label =
+          `#${CELLS.length + 1} ${route.name}${kind ? ` (${kind})` : ''} ` + `as ${caller} on ${target} -> ${outcome}`;
         CELLS.push({ label, route, kind, caller, target, index: index++, expected });
       }
     }

@@ -59,7 +59,8 @@ describe('token storage and lookup', () => {
 
   it('keeps no secret anywhere in the database', async () => {
     const tables: Array<{ name: string }> = await db.query(
-      `SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+      `SELECT quote_ident(table_name) AS name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
     );
     expect(tables.map((r) => r.name)).toEqual(expect.arrayContaining(['tokens', 'members', 'pages']));
     for (const { name } of tables) {
@@ -76,7 +77,8 @@ describe('token storage and lookup', () => {
       expect([id, (row.token_hash as Buffer).toString('hex')]).toEqual([id, sha256(secret).toString('hex')]);
     }
     const columns: Array<{ column_name: string }> = await db.query(
-      `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'tokens' ORDER BY column_name`,
+      `SELECT column_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name = 'tokens' ORDER BY column_name`,
     );
     expect(columns.map((c) => c.column_name)).not.toContain('token');
     expect(columns.map((c) => c.column_name)).not.toContain('secret');

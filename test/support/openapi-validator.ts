@@ -52,7 +52,8 @@ export class OpenApiValidator {
     const documented = operation.responses[String(response.status)];
     if (!documented) {
       throw new Error(
-        `${response.method} ${route.template} answered ${response.status}, which its OpenAPI operation does not document`,
+        `${response.method} ${route.template} answered ${response.status}, ` +
+          'which its OpenAPI operation does not document',
       );
     }
     const schema = documented.content?.['application/json']?.schema as { $ref?: string } | undefined;
@@ -76,7 +77,8 @@ export class OpenApiValidator {
     if (!validate(response.body)) {
       const problems = this.ajv.errorsText(validate.errors, { separator: '\n  ' });
       throw new Error(
-        `Response of ${what} does not match the OpenAPI document:\n  ${problems}\nBody: ${JSON.stringify(response.body).slice(0, 2000)}`,
+        `Response of ${what} does not match the OpenAPI document:\n  ${problems}\n` +
+          `Body: ${JSON.stringify(response.body).slice(0, 2000)}`,
       );
     }
   }

@@ -111,7 +111,10 @@ function markPublicHandlers(app: INestApplication): void {
   }
 }
 
-/** Sets additionalProperties: false on a schema with properties, and on those nested in it, unless they say otherwise. */
+/**
+ * Sets additionalProperties: false on a schema with properties, and on those nested in it, unless they
+ * say otherwise.
+ */
 function closeObjects(schema: unknown): void {
   if (!schema || typeof schema !== 'object') return;
   const s = schema as Record<string, unknown>;

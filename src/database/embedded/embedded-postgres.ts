@@ -203,7 +203,8 @@ async function othersConnected(base: string): Promise<boolean> {
     for (let attempt = 0; attempt < 10; attempt++) {
       if (attempt > 0) await new Promise((done) => setTimeout(done, 100));
       const { rows } = await client.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+        'SELECT count(*)::int AS n FROM pg_stat_activity ' +
+          "WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
       );
       if (rows[0].n === 0) return false;
     }
