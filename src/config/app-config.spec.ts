@@ -78,7 +78,9 @@ describe('loadConfig', () => {
   });
 
   it.each(['0', '65536', 'abc', '5432.5'])('rejects EMBEDDED_PG_PORT=%j naming it, once', (value) => {
-    const message = `Invalid configuration:\n  EMBEDDED_PG_PORT=${JSON.stringify(value)}: EMBEDDED_PG_PORT must be a port from 1 to 65535`;
+    const message =
+      `Invalid configuration:\n  EMBEDDED_PG_PORT=${JSON.stringify(value)}: ` +
+      'EMBEDDED_PG_PORT must be a port from 1 to 65535';
     expect(() => loadConfig({ EMBEDDED_PG_PORT: value })).toThrow(new ConfigError(message));
   });
 

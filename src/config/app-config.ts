@@ -187,7 +187,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: R
   if (errors.length > 0) {
     const lines = errors.map(
       (e) =>
-        `  ${e.property}=${shown(e.property, picked[e.property])}: ${[...new Set(Object.values(e.constraints ?? {}))].join('; ')}`,
+        `  ${e.property}=${shown(e.property, picked[e.property])}: ` +
+        `${[...new Set(Object.values(e.constraints ?? {}))].join('; ')}`,
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

@@ -45,7 +45,8 @@ export class HealthController {
     operationId: 'ready',
     summary: 'The database answers and every migration is applied',
     description:
-      'For a readiness probe: 503 NOT_READY, naming what fails, while the database is unreachable or a migration is pending.',
+      'For a readiness probe: 503 NOT_READY, naming what fails, ' +
+      'while the database is unreachable or a migration is pending.',
   })
   @ApiOkResponse(HEALTH_OK)
   @ApiErrors('NOT_READY')

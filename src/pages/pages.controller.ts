@@ -84,7 +84,8 @@ export class PagesController {
     summary: 'Archive a page and its subtree (as PATCH with archived: true); any body is ignored',
     description:
       'The same change as `PATCH` with `{"archived": true}`: the page and its subtree leave the tree, and the answer ' +
-      'carries `archived` with the parent at the time. Archiving an archived page changes nothing. Real clients call it ' +
+      'carries `archived` with the parent at the time. Archiving an archived page changes nothing. Real clients ' +
+      'call it ' +
       'with no body or with any body of any content type; it is read as nothing.',
   })
   @ApiConsumes('*/*')

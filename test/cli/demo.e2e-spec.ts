@@ -54,25 +54,30 @@ describe('npm run cli -- demo', () => {
   });
   afterAll(() => t.close());
 
-  it('prints curl commands for every operation that succeed, for the PORT the service uses, and again after a reset', async () => {
-    const demo = await runCli(['demo'], { PORT: String(port) });
-    expect(demo).toMatchObject({ code: 0, stderr: '' });
-    const commands = printedCommands(demo.stdout);
-    for (const { line, argv } of commands) {
-      expect(await bashWords(line)).toEqual(argv);
-      expect(argv).toContainEqual(expect.stringMatching(`^http://localhost:${port}/v1/demo/`));
-    }
+  it(
+    'prints curl commands for every operation that succeed, ' +
+      'for the PORT the service uses, and again after a reset',
+    async () => {
+      const demo = await runCli(['demo'], { PORT: String(port) });
+      expect(demo).toMatchObject({ code: 0, stderr: '' });
+      const commands = printedCommands(demo.stdout);
+      for (const { line, argv } of commands) {
+        expect(await bashWords(line)).toEqual(argv);
+        expect(argv).toContainEqual(expect.stringMatching(`^http://localhost:${port}/v1/demo/`));
+      }
 
-    const first = await execute(commands);
-    expectEveryOperationDone(first);
+      const first = await execute(commands);
+      expectEveryOperationDone(first);
 
-    // A second run resets the workspace, so the same steps succeed again, here through --base-url.
-    const again = await runCli(['demo', '--base-url', `http://127.0.0.1:${port}/`]);
-    expect(again.code).toBe(0);
-    const second = await execute(printedCommands(again.stdout));
-    expect(second[2].body.page).toMatchObject({ title: 'Getting started', parent_page_id: '1' });
-    expectEveryOperationDone(second);
-  }, 60_000);
+      // A second run resets the workspace, so the same steps succeed again, here through --base-url.
+      const again = await runCli(['demo', '--base-url', `http://127.0.0.1:${port}/`]);
+      expect(again.code).toBe(0);
+      const second = await execute(printedCommands(again.stdout));
+      expect(second[2].body.page).toMatchObject({ title: 'Getting started', parent_page_id: '1' });
+      expectEveryOperationDone(second);
+    },
+    60_000,
+  );
 
   it('refuses a --base-url that is not an http(s) URL', async () => {
     const demo = await runCli(['demo', '--base-url', 'localhost:3000']);

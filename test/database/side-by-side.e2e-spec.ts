@@ -96,7 +96,8 @@ describe('embedded databases side by side', () => {
     const cluster = clusterOf(dataDirA);
     const portFile = join(cluster, 'embedded-pg-port');
     const sentence =
-      `The embedded PostgreSQL in ${cluster} did not start: port ${portA} (remembered in ${portFile}) is in use by another process; ` +
+      `The embedded PostgreSQL in ${cluster} did not start: port ${portA} (remembered in ${portFile}) is in use by ` +
+      `another process; ` +
       `stop that process, or set EMBEDDED_PG_PORT to a free port (or write one into ${portFile} to keep it).`;
     const holder = await hold(portA);
     try {
@@ -131,8 +132,10 @@ describe('embedded databases side by side', () => {
       const refused = await embeddedCli(['migration:run'], { DATA_DIR: dataDirB });
       expect(refused.code).toBe(1);
       expect(refused.stderr.split('\n')[0]).toBe(
-        `error: The embedded PostgreSQL in ${cluster} did not start: port 54329 (the fixed port of data directories created before each remembered its own) is in use by another process; ` +
-          `stop that process, or set EMBEDDED_PG_PORT to a free port (or write one into ${join(cluster, 'embedded-pg-port')} to keep it).`,
+        `error: The embedded PostgreSQL in ${cluster} did not start: port 54329 (the fixed port of data directories ` +
+          `created before each remembered its own) is in use by another process; ` +
+          `stop that process, ` +
+          `or set EMBEDDED_PG_PORT to a free port (or write one into ${join(cluster, 'embedded-pg-port')} to keep it).`,
       );
     } finally {
       if (ours) await close(ours);

@@ -167,71 +167,74 @@ const BOUNDS: Bound[] = [
   },
 ];
 
-describe('bounded request fields: at the limit accepted, one past it a 400 naming the field that changes nothing', () => {
-  const s = useScene();
+describe(
+  'bounded request fields: at the limit accepted, ' + 'one past it a 400 naming the field that changes nothing',
+  () => {
+    const s = useScene();
 
-  /** A fresh resource of the target's kind, its URL for writes and what a GET shows of it. */
-  async function seed(target: Target): Promise<{ write: string; read: string; tagIds: string[] }> {
-    const base = `/v1/${s.ws.teamId}`;
-    if (target === 'page') {
-      const [id] = await seedPages(s.t.app, s.ws, [{}]);
-      return { write: `${base}/pages/${id}`, read: `${base}/pages/${id}`, tagIds: [] };
+    /** A fresh resource of the target's kind, its URL for writes and what a GET shows of it. */
+    async function seed(target: Target): Promise<{ write: string; read: string; tagIds: string[] }> {
+      const base = `/v1/${s.ws.teamId}`;
+      if (target === 'page') {
+        const [id] = await seedPages(s.t.app, s.ws, [{}]);
+        return { write: `${base}/pages/${id}`, read: `${base}/pages/${id}`, tagIds: [] };
+      }
+      if (target === 'template') {
+        const id = await seedTemplate(s.t.app, s.ws);
+        return { write: `${base}/notes/templates/${id}`, read: `${base}/notes/templates/${id}`, tagIds: [] };
+      }
+      const { cardId, usable } = await seedCardScene(s.t.app, s.ws);
+      return { write: `${base}/cards/${cardId}/tags`, read: `${base}/cards/${cardId}`, tagIds: usable };
     }
-    if (target === 'template') {
-      const id = await seedTemplate(s.t.app, s.ws);
-      return { write: `${base}/notes/templates/${id}`, read: `${base}/notes/templates/${id}`, tagIds: [] };
+
+    const send = (target: Target, url: string, body: object) =>
+      s.t.http[target === 'card' ? 'post' : 'patch'](url).set('Authorization', s.ws.auth.member).send(body);
+
+    /** What a GET shows, without the per-request collaboration token. */
+    async function stored(url: string): Promise<unknown> {
+      const body = (await s.t.http.get(url).set('Authorization', s.ws.auth.member).expect(200)).body;
+      if (body.page) delete body.page.collaboration;
+      return body;
     }
-    const { cardId, usable } = await seedCardScene(s.t.app, s.ws);
-    return { write: `${base}/cards/${cardId}/tags`, read: `${base}/cards/${cardId}`, tagIds: usable };
-  }
 
-  const send = (target: Target, url: string, body: object) =>
-    s.t.http[target === 'card' ? 'post' : 'patch'](url).set('Authorization', s.ws.auth.member).send(body);
+    it.each(BOUNDS.map((b) => [`${b.target} ${b.field} (limit ${b.limit})`, b] as const))('%s', async (_, bound) => {
+      const resource = await seed(bound.target);
+      const accepted = await send(bound.target, resource.write, bound.at(bound.limit));
+      const success = bound.target === 'card' ? 204 : 200;
+      expect({ status: accepted.status, message: accepted.body?.error?.message }).toEqual({
+        status: bound.acceptedWith ?? success,
+        message: bound.acceptedWith ? expect.any(String) : undefined,
+      });
 
-  /** What a GET shows, without the per-request collaboration token. */
-  async function stored(url: string): Promise<unknown> {
-    const body = (await s.t.http.get(url).set('Authorization', s.ws.auth.member).expect(200)).body;
-    if (body.page) delete body.page.collaboration;
-    return body;
-  }
-
-  it.each(BOUNDS.map((b) => [`${b.target} ${b.field} (limit ${b.limit})`, b] as const))('%s', async (_, bound) => {
-    const resource = await seed(bound.target);
-    const accepted = await send(bound.target, resource.write, bound.at(bound.limit));
-    const success = bound.target === 'card' ? 204 : 200;
-    expect({ status: accepted.status, message: accepted.body?.error?.message }).toEqual({
-      status: bound.acceptedWith ?? success,
-      message: bound.acceptedWith ? expect.any(String) : undefined,
+      const before = await stored(resource.read);
+      const refused = await send(bound.target, resource.write, bound.past(bound.limit));
+      const path = bound.field.replace(/[.[\]]/g, '\\$&');
+      expectError(refused, 'VALIDATION_FAILED', new RegExp(`^(each of )?${path}\\b`));
+      expect(await stored(resource.read)).toEqual(before);
     });
 
-    const before = await stored(resource.read);
-    const refused = await send(bound.target, resource.write, bound.past(bound.limit));
-    const path = bound.field.replace(/[.[\]]/g, '\\$&');
-    expectError(refused, 'VALIDATION_FAILED', new RegExp(`^(each of )?${path}\\b`));
-    expect(await stored(resource.read)).toEqual(before);
-  });
-
-  it('takes ids up to 1,000 entries as sent, duplicates included', async () => {
-    const { write, read, tagIds } = await seed('card');
-    const ids = Array.from({ length: INPUT_LIMITS.tagIdsRawMax }, (_, n) => tagIds[n % tagIds.length]);
-    await send('card', write, { ids }).expect(204);
-    const card = await stored(read);
-    expect((card as { card: { tags: Array<{ id: string }> } }).card.tags.map((t) => t.id).sort()).toEqual(
-      [...tagIds].sort(),
-    );
-    const refused = await send('card', write, { ids: [...ids, tagIds[0]] });
-    expectError(refused, 'VALIDATION_FAILED', /^ids has 1001 entries; at most 1000/);
-  });
-
-  it('refuses 200,000 copies of one tag id (about 1 MB) by their raw count, before collapsing duplicates', async () => {
-    const { write, read } = await seed('card');
-    await importDocument(s.t.app, {
-      tags: [{ team_id: s.ws.teamId, id: '7', project_id: null, name: 'seven', color: 'red' }],
+    it('takes ids up to 1,000 entries as sent, duplicates included', async () => {
+      const { write, read, tagIds } = await seed('card');
+      const ids = Array.from({ length: INPUT_LIMITS.tagIdsRawMax }, (_, n) => tagIds[n % tagIds.length]);
+      await send('card', write, { ids }).expect(204);
+      const card = await stored(read);
+      expect((card as { card: { tags: Array<{ id: string }> } }).card.tags.map((t) => t.id).sort()).toEqual(
+        [...tagIds].sort(),
+      );
+      const refused = await send('card', write, { ids: [...ids, tagIds[0]] });
+      expectError(refused, 'VALIDATION_FAILED', /^ids has 1001 entries; at most 1000/);
     });
-    const before = await stored(read);
-    const refused = await send('card', write, { ids: Array.from({ length: 200_000 }, () => '7') });
-    // The raw count in the message shows the list was refused as sent: de-duplicated, it would be one id.
-    expectError(refused, 'VALIDATION_FAILED', /^ids has 200000 entries; at most 1000 are accepted/);
-    expect(await stored(read)).toEqual(before);
-  });
-});
+
+    it('refuses 200,000 copies of one tag id (about 1 MB) by their raw count, before de-duplication', async () => {
+      const { write, read } = await seed('card');
+      await importDocument(s.t.app, {
+        tags: [{ team_id: s.ws.teamId, id: '7', project_id: null, name: 'seven', color: 'red' }],
+      });
+      const before = await stored(read);
+      const refused = await send('card', write, { ids: Array.from({ length: 200_000 }, () => '7') });
+      // The raw count in the message shows the list was refused as sent: de-duplicated, it would be one id.
+      expectError(refused, 'VALIDATION_FAILED', /^ids has 200000 entries; at most 1000 are accepted/);
+      expect(await stored(read)).toEqual(before);
+    });
+  },
+);

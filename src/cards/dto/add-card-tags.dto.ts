@@ -29,7 +29,8 @@ export class AddCardTagsDto {
     items: TAG_ID,
     maxItems: INPUT_LIMITS.tagIdsRawMax,
     description:
-      `Several tag ids (numerical strings), at most ${INPUT_LIMITS.tagIdsRawMax} entries as sent. Duplicates collapse; ` +
+      `Several tag ids (numerical strings), ` +
+      `at most ${INPUT_LIMITS.tagIdsRawMax} entries as sent. Duplicates collapse; ` +
       `at most ${MAX_TAGS_PER_REQUEST} distinct ids, counting id too, are accepted (repeats do not count)`,
   })
   @OptionalNonNull()

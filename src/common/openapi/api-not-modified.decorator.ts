@@ -21,7 +21,8 @@ export const ApiNotModified = () =>
       name: 'If-None-Match',
       required: false,
       description:
-        "ETags of bodies the client holds, or `*`: if one is the current body's ETag, the answer is 304 with no body. " +
+        "ETags of bodies the client holds, or `*`: if one is the current body's ETag, " +
+        'the answer is 304 with no body. ' +
         'A value not of this form matches nothing',
       schema: { type: 'string', pattern: IF_NONE_MATCH_SYNTAX, maxLength: 16384 },
     }),

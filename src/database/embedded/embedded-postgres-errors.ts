@@ -44,38 +44,47 @@ function anotherPort({ source, file }: ClusterPort): string {
 export const EmbeddedPostgresErrors = {
   noBinaries: (platform: string, pkg: string) =>
     new EmbeddedPostgresError(
-      `The embedded PostgreSQL cannot run here: there is none for ${platform} (${pkg} is not installed); set DATABASE_URL to use another PostgreSQL.`,
+      `The embedded PostgreSQL cannot run here: there is none for ${platform} (${pkg} is not installed); ` +
+        `set DATABASE_URL to use another PostgreSQL.`,
     ),
 
   noPostgresUser: (cause: string) =>
     new EmbeddedPostgresError(
-      `The embedded PostgreSQL cannot run as root, and the postgres user to run it as could not be created (${cause}); run as another user, create a postgres user, or set DATABASE_URL to use another PostgreSQL.`,
+      `The embedded PostgreSQL cannot run as root, ` +
+        `and the postgres user to run it as could not be created (${cause}); ` +
+        `run as another user, create a postgres user, or set DATABASE_URL to use another PostgreSQL.`,
     ),
 
   cannotCreate: (dataDir: string, cause: string, writer: string, evidence?: Evidence) =>
     new EmbeddedPostgresError(
-      `The embedded PostgreSQL could not create its data directory ${dataDir}: ${cause}; fix that, or set DATA_DIR to a directory ${writer} can write.`,
+      `The embedded PostgreSQL could not create its data directory ${dataDir}: ${cause}; ` +
+        `fix that, or set DATA_DIR to a directory ${writer} can write.`,
       evidence,
     ),
 
   notACluster: (dataDir: string) =>
     new EmbeddedPostgresError(
-      `The embedded PostgreSQL could not create its data directory ${dataDir}: it exists, is not empty and holds no PostgreSQL data (no PG_VERSION); move it away, or set DATA_DIR to another directory.`,
+      `The embedded PostgreSQL could not create its data directory ${dataDir}: it exists, ` +
+        `is not empty and holds no PostgreSQL data (no PG_VERSION); ` +
+        `move it away, or set DATA_DIR to another directory.`,
     ),
 
   badPortFile: (dataDir: string, file: string, content: string) =>
     new EmbeddedPostgresError(
-      `${inDir(dataDir)} did not start: ${file} holds ${JSON.stringify(content)}, not a port from 1 to 65535; write a free port into it, or set EMBEDDED_PG_PORT.`,
+      `${inDir(dataDir)} did not start: ${file} holds ${JSON.stringify(content)}, not a port from 1 to 65535; ` +
+        `write a free port into it, or set EMBEDDED_PG_PORT.`,
     ),
 
   unreadablePortFile: (dataDir: string, file: string, cause: string) =>
     new EmbeddedPostgresError(
-      `${inDir(dataDir)} did not start: its port file ${file} cannot be read (${cause}); run as the user who created ${dataDir}, or set EMBEDDED_PG_PORT.`,
+      `${inDir(dataDir)} did not start: its port file ${file} cannot be read (${cause}); ` +
+        `run as the user who created ${dataDir}, or set EMBEDDED_PG_PORT.`,
     ),
 
   portInUse: (dataDir: string, port: ClusterPort, evidence: Evidence) =>
     new EmbeddedPostgresError(
-      `${inDir(dataDir)} did not start: ${describePort(port)} is in use by another process; stop that process, or ${anotherPort(port)}.`,
+      `${inDir(dataDir)} did not start: ${describePort(port)} is in use by another process; ` +
+        `stop that process, or ${anotherPort(port)}.`,
       evidence,
     ),
 
@@ -88,7 +97,8 @@ export const EmbeddedPostgresErrors = {
   notAnswering: (dataDir: string, port: number, pid: number, cause: string, evidence?: Evidence) => {
     const pidFile = join(dataDir, 'postmaster.pid');
     return new EmbeddedPostgresError(
-      `${inDir(dataDir)} does not answer on port ${port} (${cause}) although ${pidFile} says process ${pid} runs it; if no PostgreSQL runs on that directory (a crash left the file behind), delete ${pidFile} and start again.`,
+      `${inDir(dataDir)} does not answer on port ${port} (${cause}) although ${pidFile} says process ${pid} runs it; ` +
+        `if no PostgreSQL runs on that directory (a crash left the file behind), delete ${pidFile} and start again.`,
       evidence,
     );
   },

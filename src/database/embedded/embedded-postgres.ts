@@ -14,7 +14,10 @@ export { EmbeddedPostgresError } from './embedded-postgres-errors';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
-  /** EMBEDDED_PG_PORT: a port for this start instead of the one the data directory remembers (picked free when created). */
+  /**
+   * EMBEDDED_PG_PORT: a port for this start instead of the one the data directory remembers (picked free
+   * when created).
+   */
   port?: number;
   /** Database to create (if missing) and to point the returned URL at. */
   database: string;
@@ -60,7 +63,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const wanted = await clusterPort(dataDir, options.port);
   for (let attempt = 1; ; attempt++) {
     const startedHere = await ensureRunning(dataDir, pgCtl, wanted);
-    const port = (await readPostmasterPid(dataDir))?.port || wanted.port; // another process's start may have used EMBEDDED_PG_PORT
+    // Another process's start may have used EMBEDDED_PG_PORT.
+    const port = (await readPostmasterPid(dataDir))?.port || wanted.port;
     const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
     const stopIfUnused = async () => {
       if (startedHere && !(await othersConnected(base))) await pgCtl('stop', '-w', '-m', 'fast').catch(() => undefined);

@@ -1,4 +1,5 @@
-// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- ./api exists only at test time; the spec checks this file without the next line
+/* eslint-disable-next-line @typescript-eslint/ban-ts-comment --
+   ./api exists only at test time; the spec checks this file without the next line */
 // @ts-nocheck
 /**
  * How a user calls the Workspace Content API through a client generated from the served document:
