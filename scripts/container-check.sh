@@ -153,6 +153,31 @@ ok "from the host: the demo's $(echo "$commands" | wc -l) curl commands answered
 [ "$(status_of "http://127.0.0.1:$port/openapi.json")" = 200 ] || fail "GET /openapi.json from the host"
 ok "from the host: GET /openapi.json 200"
 
+# ---- docker stop while node is still loading the app (no --init: node is PID 1) ----
+boot_port=$(free_port)
+run_service "${RUN_ID}_boot" "$boot_port"
+# As soon as PID 1 catches SIGTERM (bit 15 of SigCgt): main.ts's first line, before the app's modules load.
+catches_sigterm() {
+  local mask
+  mask=$(docker exec "${RUN_ID}_boot" sh -c 'grep SigCgt /proc/1/status' 2>/dev/null) || return 1
+  (((0x${mask##*[[:space:]]} & 0x4000) != 0))
+}
+t0=$(now_ms)
+until catches_sigterm; do
+  [ $(($(now_ms) - t0)) -lt 5000 ] || fail "PID 1 did not catch SIGTERM within 5 s of docker run"
+  sleep 0.02
+done
+booting=$(status_of "http://127.0.0.1:$boot_port/health/live")
+t0=$(now_ms)
+docker stop "${RUN_ID}_boot" >/dev/null
+took=$(($(now_ms) - t0))
+code=$(docker inspect -f '{{.State.ExitCode}}' "${RUN_ID}_boot")
+if [ "$code" != 0 ] || [ "$took" -ge 2000 ]; then
+  docker logs "${RUN_ID}_boot" 2>&1 | tail -5 >&2
+  fail "docker stop during boot: exit $code after $took ms"
+fi
+ok "docker stop during boot (health/live answered $booting): exit 0 after $took ms"
+
 # ---- docker stop ----
 t0=$(now_ms)
 docker stop "$name" >/dev/null
