@@ -153,10 +153,23 @@ ok "from the host: the demo's $(echo "$commands" | wc -l) curl commands answered
 [ "$(status_of "http://127.0.0.1:$port/openapi.json")" = 200 ] || fail "GET /openapi.json from the host"
 ok "from the host: GET /openapi.json 200"
 
-# ---- docker stop while node is still loading the app (no --init: node is PID 1) ----
+# ---- docker stop: exit 0 within 2 s, while booting and when serving ----
+stops_cleanly() { # NAME WHAT: docker stop NAME, in stop_ms milliseconds; fails unless exit 0 within 2 s
+  local t0 code
+  t0=$(now_ms)
+  docker stop "$1" >/dev/null
+  stop_ms=$(($(now_ms) - t0))
+  code=$(docker inspect -f '{{.State.ExitCode}}' "$1")
+  if [ "$code" != 0 ] || [ "$stop_ms" -ge 2000 ]; then
+    docker logs "$1" 2>&1 | tail -5 >&2
+    fail "docker stop $2: exit $code after $stop_ms ms"
+  fi
+}
+
+# While node is still loading the app (no --init: node is PID 1), as soon as PID 1 catches SIGTERM
+# (bit 15 of SigCgt): main.ts's first line, before the app's modules load.
 boot_port=$(free_port)
 run_service "${RUN_ID}_boot" "$boot_port"
-# As soon as PID 1 catches SIGTERM (bit 15 of SigCgt): main.ts's first line, before the app's modules load.
 catches_sigterm() {
   local mask
   mask=$(docker exec "${RUN_ID}_boot" sh -c 'grep SigCgt /proc/1/status' 2>/dev/null) || return 1
@@ -168,25 +181,10 @@ until catches_sigterm; do
   sleep 0.02
 done
 booting=$(status_of "http://127.0.0.1:$boot_port/health/live")
-t0=$(now_ms)
-docker stop "${RUN_ID}_boot" >/dev/null
-took=$(($(now_ms) - t0))
-code=$(docker inspect -f '{{.State.ExitCode}}' "${RUN_ID}_boot")
-if [ "$code" != 0 ] || [ "$took" -ge 2000 ]; then
-  docker logs "${RUN_ID}_boot" 2>&1 | tail -5 >&2
-  fail "docker stop during boot: exit $code after $took ms"
-fi
-ok "docker stop during boot (health/live answered $booting): exit 0 after $took ms"
+stops_cleanly "${RUN_ID}_boot" "during boot"
+ok "docker stop during boot (health/live answered $booting): exit 0 after $stop_ms ms"
 
-# ---- docker stop ----
-t0=$(now_ms)
-docker stop "$name" >/dev/null
-took=$(($(now_ms) - t0))
-code=$(docker inspect -f '{{.State.ExitCode}}' "$name")
-if [ "$code" != 0 ] || [ "$took" -ge 2000 ]; then
-  docker logs "$name" 2>&1 | tail -5 >&2
-  fail "docker stop: exit $code after $took ms"
-fi
-ok "docker stop: exit 0 after $took ms"
+stops_cleanly "$name" "when serving"
+ok "docker stop: exit 0 after $stop_ms ms"
 
 echo "container-check: $passed passed, 0 failed"

@@ -94,6 +94,9 @@ describe('SIGTERM under load', () => {
         DB_STATEMENT_TIMEOUT_MS: '20000',
         // Ten clients on one token pass 1,200 requests a minute within seconds: the held PATCHes would get 429s.
         RATE_LIMIT_PER_MINUTE: '0',
+        // The held PATCHes keep five connections; ten clients share the rest, and on a busy machine one
+        // held PATCH could wait for a connection past DB_CONNECT_TIMEOUT_MS (a 503) instead of for the lock.
+        DB_POOL_SIZE: '30',
       },
       await freePort(),
     );
@@ -154,6 +157,7 @@ describe('SIGTERM under load', () => {
         'tpl-slow',
       ]);
       const slowTitles = Array.from({ length: SLOW }, (_, i) => `slow-${i}`);
+      const settled: string[] = []; // a held PATCH that was answered early says why it is not waiting
       const slow = slowTitles.map((title) =>
         call(baseUrl, {
           method: 'PATCH',
@@ -161,6 +165,9 @@ describe('SIGTERM under load', () => {
           auth,
           body: { title },
           timeoutMs: 20_000,
+        }).then((outcome) => {
+          settled.push(`${title}: ${outcome.status ?? outcome.error} ${JSON.stringify(outcome.body)}`);
+          return outcome;
         }),
       );
       const waiting = async () =>
@@ -171,7 +178,16 @@ describe('SIGTERM under load', () => {
           )
         ).rows[0].n;
       for (let tries = 0; (await waiting()) < SLOW; tries++) {
-        if (tries > 100) throw new Error(`only ${await waiting()} of ${SLOW} PATCHes are waiting for the lock`);
+        if (tries > 100) {
+          const activity = await locker.query(
+            `SELECT state, wait_event_type, wait_event, left(query, 40) AS query FROM pg_stat_activity
+              WHERE application_name = 'workspace-content-api'`,
+          );
+          throw new Error(
+            `only ${await waiting()} of ${SLOW} PATCHes are waiting for the lock; answered: ${settled.join('; ')}; ` +
+              `the app's connections: ${JSON.stringify(activity.rows)}`,
+          );
+        }
         await sleep(50);
       }
 
