@@ -94,9 +94,6 @@ describe('SIGTERM under load', () => {
         DB_STATEMENT_TIMEOUT_MS: '20000',
         // Ten clients on one token pass 1,200 requests a minute within seconds: the held PATCHes would get 429s.
         RATE_LIMIT_PER_MINUTE: '0',
-        // The held PATCHes keep five connections; ten clients share the rest, and on a busy machine one
-        // held PATCH could wait for a connection past DB_CONNECT_TIMEOUT_MS (a 503) instead of for the lock.
-        DB_POOL_SIZE: '30',
       },
       await freePort(),
     );
@@ -170,15 +167,19 @@ describe('SIGTERM under load', () => {
           return outcome;
         }),
       );
-      const waiting = async () =>
-        (
-          await locker!.query(
-            `SELECT count(*)::int AS n FROM pg_stat_activity
-              WHERE wait_event_type = 'Lock' AND application_name = 'workspace-content-api'`,
-          )
-        ).rows[0].n;
+      // The locker is inside its transaction, where PostgreSQL keeps one snapshot of pg_stat_activity:
+      // clear it before each look, or the first look (taken before every PATCH arrived) is all it sees.
+      const waiting = async () => {
+        await locker!.query('SELECT pg_stat_clear_snapshot()');
+        const { rows } = await locker!.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND application_name = 'workspace-content-api'`,
+        );
+        return rows[0].n;
+      };
       for (let tries = 0; (await waiting()) < SLOW; tries++) {
         if (tries > 100) {
+          await locker.query('SELECT pg_stat_clear_snapshot()');
           const activity = await locker.query(
             `SELECT state, wait_event_type, wait_event, left(query, 40) AS query FROM pg_stat_activity
               WHERE application_name = 'workspace-content-api'`,
