@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
-import { ApiErrors } from '../common/openapi/api-errors.decorator';
+import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS } from '../common/openapi/api-errors.decorator';
 import { ApiNotModified } from '../common/openapi/api-not-modified.decorator';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { CardIdParam } from './card-id.param';
@@ -25,7 +25,7 @@ export class CardsController {
   })
   @ApiOkResponse({ type: CardResponse })
   @ApiNotModified()
-  @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'CARD_NOT_FOUND')
+  @ApiErrors(...RESOURCE_ERRORS, 'CARD_NOT_FOUND')
   async get(
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,
@@ -47,14 +47,10 @@ export class CardsController {
   })
   @ApiNoContentResponse({ description: 'The tags are attached' })
   @ApiErrors(
-    'VALIDATION_FAILED',
-    'UNKNOWN_FIELD',
+    ...BODY_ERRORS,
     'TAG_IDS_MISSING',
     'TAG_IDS_TOO_MANY',
-    'INVALID_TEAM_ID',
-    'INVALID_PATH_PARAMETER',
-    'UNAUTHENTICATED',
-    'ACCESS_DENIED',
+    ...RESOURCE_ERRORS,
     'CARD_NOT_FOUND',
     'TAG_NOT_FOUND',
   )

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
-import { ApiErrors } from '../common/openapi/api-errors.decorator';
+import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS } from '../common/openapi/api-errors.decorator';
 import { ApiNotModified } from '../common/openapi/api-not-modified.decorator';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { NoteTemplateResponse } from './dto/note-template.response';
@@ -25,7 +25,7 @@ export class NotesController {
   })
   @ApiOkResponse({ type: NoteTemplateResponse })
   @ApiNotModified()
-  @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'NOTE_TEMPLATE_NOT_FOUND')
+  @ApiErrors(...RESOURCE_ERRORS, 'NOTE_TEMPLATE_NOT_FOUND')
   async get(
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,
@@ -41,15 +41,7 @@ export class NotesController {
     description: "Omitted fields stay unchanged. Built-in templates and other people's templates are read-only (403).",
   })
   @ApiOkResponse({ type: NoteTemplateResponse })
-  @ApiErrors(
-    'VALIDATION_FAILED',
-    'UNKNOWN_FIELD',
-    'INVALID_TEAM_ID',
-    'INVALID_PATH_PARAMETER',
-    'UNAUTHENTICATED',
-    'ACCESS_DENIED',
-    'NOTE_TEMPLATE_NOT_FOUND',
-  )
+  @ApiErrors(...BODY_ERRORS, ...RESOURCE_ERRORS, 'NOTE_TEMPLATE_NOT_FOUND')
   async update(
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,

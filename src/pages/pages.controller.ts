@@ -3,7 +3,7 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nes
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { AcceptsAnyBody } from '../common/json-body.guard';
-import { ApiErrors } from '../common/openapi/api-errors.decorator';
+import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS } from '../common/openapi/api-errors.decorator';
 import { ApiNotModified } from '../common/openapi/api-not-modified.decorator';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { PageResponse } from './dto/page.response';
@@ -35,7 +35,7 @@ export class PagesController {
   })
   @ApiOkResponse({ type: PageResponse })
   @ApiNotModified()
-  @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND')
+  @ApiErrors(...RESOURCE_ERRORS, 'PAGE_NOT_FOUND')
   async get(
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,
@@ -57,16 +57,7 @@ export class PagesController {
       'if it is still active, else at the project root, unless parent_page_id/project_id say where.',
   })
   @ApiOkResponse({ type: PageResponse })
-  @ApiErrors(
-    'VALIDATION_FAILED',
-    'UNKNOWN_FIELD',
-    'INVALID_TEAM_ID',
-    'INVALID_PATH_PARAMETER',
-    'UNAUTHENTICATED',
-    'ACCESS_DENIED',
-    'PAGE_NOT_FOUND',
-    ...MOVE_ERRORS,
-  )
+  @ApiErrors(...BODY_ERRORS, ...RESOURCE_ERRORS, 'PAGE_NOT_FOUND', ...MOVE_ERRORS)
   async update(
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,
@@ -95,7 +86,7 @@ export class PagesController {
     schema: { description: 'Any content; not read' },
   })
   @ApiOkResponse({ type: PageResponse })
-  @ApiErrors('INVALID_TEAM_ID', 'INVALID_PATH_PARAMETER', 'UNAUTHENTICATED', 'ACCESS_DENIED', 'PAGE_NOT_FOUND')
+  @ApiErrors(...RESOURCE_ERRORS, 'PAGE_NOT_FOUND')
   async archive(
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,

@@ -13,6 +13,17 @@ const ALWAYS: ErrorCode[] = [
   'INTERNAL_ERROR',
 ];
 
+/** What a route on one resource of a workspace can answer: a bad path, no valid token, no access. */
+export const RESOURCE_ERRORS: ErrorCode[] = [
+  'INVALID_TEAM_ID',
+  'INVALID_PATH_PARAMETER',
+  'UNAUTHENTICATED',
+  'ACCESS_DENIED',
+];
+
+/** What a route that reads a JSON body can also answer: a field invalid or unknown. */
+export const BODY_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'UNKNOWN_FIELD'];
+
 /** Routes that need a token are also rate limited per token. */
 const WITH_A_TOKEN: ErrorCode[] = ['RATE_LIMITED'];
 
