@@ -169,24 +169,20 @@ describe('SIGTERM under load', () => {
       );
       // The locker is inside its transaction, where PostgreSQL keeps one snapshot of pg_stat_activity:
       // clear it before each look, or the first look (taken before every PATCH arrived) is all it sees.
-      const waiting = async () => {
+      const appConnections = async () => {
         await locker!.query('SELECT pg_stat_clear_snapshot()');
-        const { rows } = await locker!.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND application_name = 'workspace-content-api'`,
+        const { rows } = await locker!.query<{ wait_event_type: string | null; wait_event: string | null }>(
+          `SELECT state, wait_event_type, wait_event, left(query, 40) AS query FROM pg_stat_activity
+            WHERE application_name = 'workspace-content-api'`,
         );
-        return rows[0].n;
+        return rows;
       };
+      const waiting = async () => (await appConnections()).filter((c) => c.wait_event_type === 'Lock').length;
       for (let tries = 0; (await waiting()) < SLOW; tries++) {
         if (tries > 100) {
-          await locker.query('SELECT pg_stat_clear_snapshot()');
-          const activity = await locker.query(
-            `SELECT state, wait_event_type, wait_event, left(query, 40) AS query FROM pg_stat_activity
-              WHERE application_name = 'workspace-content-api'`,
-          );
           throw new Error(
             `only ${await waiting()} of ${SLOW} PATCHes are waiting for the lock; answered: ${settled.join('; ')}; ` +
-              `the app's connections: ${JSON.stringify(activity.rows)}`,
+              `the app's connections: ${JSON.stringify(await appConnections())}`,
           );
         }
         await sleep(50);

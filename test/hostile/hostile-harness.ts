@@ -89,6 +89,20 @@ export function expectContract(res: Response, secrets: readonly string[] = []): 
   if (res.status === 401) expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
 }
 
+/** The robots directives a shared page accepts, as the contract lists them (the tests' own copy). */
+export const ROBOTS = [
+  'all',
+  'none',
+  'index',
+  'noindex',
+  'follow',
+  'nofollow',
+  'noarchive',
+  'nosnippet',
+  'noimageindex',
+  'notranslate',
+];
+
 /** Words the service's own messages list (allowed values): a body may hold them too. */
 const VOCABULARY = new Set([
   'image',
@@ -100,17 +114,8 @@ const VOCABULARY = new Set([
   'fill',
   'contain',
   'cover',
-  'none',
   'scale-down',
-  'all',
-  'index',
-  'noindex',
-  'follow',
-  'nofollow',
-  'noarchive',
-  'nosnippet',
-  'noimageindex',
-  'notranslate',
+  ...ROBOTS,
   'application/json',
 ]);
 

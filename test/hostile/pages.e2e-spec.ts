@@ -22,21 +22,9 @@ import {
   SEEDED,
   send,
   serverView,
+  ROBOTS,
   useHostileScene,
 } from './hostile-harness';
-
-const ROBOTS = [
-  'all',
-  'none',
-  'index',
-  'noindex',
-  'follow',
-  'nofollow',
-  'noarchive',
-  'nosnippet',
-  'noimageindex',
-  'notranslate',
-];
 
 describe('hostile requests: pages', () => {
   const hostile = useHostileScene('pages');
