@@ -16,6 +16,7 @@ import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
 import { NotesModule } from './notes/notes.module';
 import { PagesModule } from './pages/pages.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { WorkspaceAccessGuard } from './workspaces/workspace-access.guard';
 
 @Module({})
@@ -42,6 +43,7 @@ export class AppModule {
         NotesModule,
         PagesModule,
         CardsModule,
+        WebhooksModule,
       ],
       providers: [
         // Here rather than in AuthModule: only the server listens, not the CLI, which imports AuthModule too.

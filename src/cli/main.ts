@@ -4,13 +4,14 @@ import { registerDataCommands } from './commands/data.commands';
 import { registerDemoCommand } from './commands/demo.command';
 import { registerMigrationCommands } from './commands/migration.commands';
 import { registerTokenCommands } from './commands/token.commands';
+import { registerWebhookCommands } from './commands/webhook.commands';
 
 /**
  * `npm run cli -- <command>`: data in and out of the server's database. Results on stdout, everything
  * else on stderr.
  */
 const program = new Command('cli').description(
-  'Workspace Content API: import, export, tokens, demo data and migrations, on the database the server uses',
+  'Workspace Content API: import, export, tokens, webhooks, demo data and migrations, on the database the server uses',
 );
 
 // A reader that stops early (`| head`) is not a failure.
@@ -20,6 +21,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 registerDataCommands(program);
 registerTokenCommands(program);
+registerWebhookCommands(program);
 registerDemoCommand(program);
 registerMigrationCommands(program);
 

@@ -116,6 +116,64 @@ class Environment {
   @IsOptional()
   @IsString()
   CORS_ORIGINS?: string;
+
+  /** Whether this process delivers webhook events (every API process does by default). */
+  @toBool()
+  @IsBoolean({ message: 'WEBHOOK_DELIVERY must be true, false, 1 or 0' })
+  WEBHOOK_DELIVERY = true;
+
+  /** Lets webhook URLs reach loopback, private and link-local addresses: local development and tests only. */
+  @toBool()
+  @IsBoolean({ message: 'WEBHOOK_ALLOW_PRIVATE_URLS must be true, false, 1 or 0' })
+  WEBHOOK_ALLOW_PRIVATE_URLS = false;
+
+  /** Seals webhook signing secrets at rest (AES-256-GCM); every instance needs the same value. */
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
+  WEBHOOK_SECRET_KEY?: string;
+
+  /** The first retry of a failed delivery waits this long; each next one twice as long. */
+  @toInt()
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  WEBHOOK_RETRY_BASE_MS = 5000;
+
+  /** An event not delivered this long after it happened is given up. */
+  @toInt()
+  @IsInt()
+  @Min(1000)
+  @Max(7 * 86_400_000)
+  WEBHOOK_RETRY_WINDOW_MS = 86_400_000;
+
+  /** How often an idle delivery worker looks for due deliveries. */
+  @toInt()
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  WEBHOOK_POLL_INTERVAL_MS = 1000;
+
+  /** Deliveries one process attempts at once (at most one per webhook). */
+  @toInt()
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  WEBHOOK_CONCURRENCY = 4;
+
+  /** Finished deliveries, their attempts and their events are deleted after this long. */
+  @toInt()
+  @IsInt()
+  @Min(60_000)
+  @Max(365 * 86_400_000)
+  WEBHOOK_RETENTION_MS = 7 * 86_400_000;
+
+  /** How often the retention is applied and the backlog logged. */
+  @toInt()
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  WEBHOOK_HOUSEKEEPING_INTERVAL_MS = 60_000;
 }
 
 /** Variables without a default, which `new Environment()` therefore does not list. */
@@ -125,9 +183,24 @@ const OPTIONAL_KEYS = [
   'PUBLIC_PAGES_BASE_URL',
   'COLLABORATION_SECRET',
   'CORS_ORIGINS',
+  'WEBHOOK_SECRET_KEY',
 ];
 
 export class ConfigError extends Error {}
+
+/** The WEBHOOK_* variables. */
+export interface WebhookSettings {
+  deliver: boolean;
+  allowPrivateUrls: boolean;
+  /** Unset: secrets are stored unsealed (a warning at boot says so). */
+  secretKey: string | undefined;
+  retryBaseMs: number;
+  retryWindowMs: number;
+  pollIntervalMs: number;
+  concurrency: number;
+  retentionMs: number;
+  housekeepingIntervalMs: number;
+}
 
 /** Typed, validated configuration. Built only by loadConfig; injected into Nest as itself. */
 export class AppConfig {
@@ -147,6 +220,7 @@ export class AppConfig {
   readonly tokenCacheTtlMs: number;
   /** undefined: CORS off; true: any origin. */
   readonly corsOrigins: string[] | true | undefined;
+  readonly webhooks: WebhookSettings;
 
   constructor(env: Environment) {
     this.port = env.PORT;
@@ -168,6 +242,17 @@ export class AppConfig {
       .map((o) => o.trim())
       .filter(Boolean);
     this.corsOrigins = origins?.includes('*') ? true : origins?.length ? origins : undefined;
+    this.webhooks = {
+      deliver: env.WEBHOOK_DELIVERY,
+      allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS,
+      secretKey: env.WEBHOOK_SECRET_KEY,
+      retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
+      retryWindowMs: env.WEBHOOK_RETRY_WINDOW_MS,
+      pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
+      concurrency: env.WEBHOOK_CONCURRENCY,
+      retentionMs: env.WEBHOOK_RETENTION_MS,
+      housekeepingIntervalMs: env.WEBHOOK_HOUSEKEEPING_INTERVAL_MS,
+    };
   }
 }
 
@@ -197,7 +282,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: R
 
 /** A rejected value as the error shows it: secrets and URL passwords are hidden, since the message reaches logs. */
 function shown(key: string, value: unknown): string {
-  if (key === 'COLLABORATION_SECRET') return '(hidden)';
+  if (key === 'COLLABORATION_SECRET' || key === 'WEBHOOK_SECRET_KEY') return '(hidden)';
   return JSON.stringify(
     typeof value === 'string' ? value.replace(/^([a-z][\w+.-]*:\/\/[^/@:]*:)[^/@]*@/i, '$1***@') : value,
   );

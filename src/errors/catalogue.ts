@@ -1,6 +1,6 @@
 /**
  * Every error the service answers with: its HTTP status, its `sec` code and what it means.
- * Service 000 is generic, 001 note templates, 002 pages, 003 cards. The README and the OpenAPI
+ * Service 000 is generic, 001 note templates, 002 pages, 003 cards, 004 webhooks. The README and the OpenAPI
  * document list this table; a code, once published, keeps its meaning.
  */
 export const CATALOGUE = {
@@ -112,6 +112,23 @@ export const CATALOGUE = {
   },
   TAG_IDS_MISSING: { status: 400, sec: 'SEC:003-00003', meaning: 'Neither id nor ids names a tag' },
   TAG_IDS_TOO_MANY: { status: 400, sec: 'SEC:003-00004', meaning: 'More than 100 distinct tag ids in one request' },
+  WEBHOOK_NOT_FOUND: { status: 404, sec: 'SEC:004-00001', meaning: 'No webhook with this id exists in the workspace' },
+  WEBHOOK_EVENT_UNKNOWN: {
+    status: 400,
+    sec: 'SEC:004-00002',
+    meaning: 'events names something that is not an event type (nor *)',
+  },
+  WEBHOOK_URL_REFUSED: {
+    status: 400,
+    sec: 'SEC:004-00003',
+    meaning: 'url resolves to a loopback, private, link-local, unspecified or otherwise non-public address',
+  },
+  WEBHOOK_URL_UNRESOLVABLE: { status: 400, sec: 'SEC:004-00004', meaning: "url's host name could not be resolved" },
+  WEBHOOK_LIMIT_REACHED: {
+    status: 400,
+    sec: 'SEC:004-00005',
+    meaning: 'The workspace already has as many webhooks as it may have (25)',
+  },
 } as const satisfies Record<string, { status: number; sec: string; meaning: string }>;
 
 export type ErrorCode = keyof typeof CATALOGUE;

@@ -1,3 +1,4 @@
+import { SetMetadata } from '@nestjs/common';
 import { Caller, Role } from '../auth/caller';
 import { CommonErrors } from '../errors/common-errors';
 
@@ -17,3 +18,14 @@ export function limitedToListedResources(role: Role): boolean {
 export function assertListedAccess(caller: Caller, listed: boolean): void {
   if (limitedToListedResources(caller.role) && !listed) throw CommonErrors.accessDenied();
 }
+
+/** Roles that manage the workspace's integrations (webhooks). */
+const MANAGERS: ReadonlySet<Role> = new Set(['owner', 'admin']);
+
+export function mayManage(role: Role): boolean {
+  return MANAGERS.has(role);
+}
+
+export const MANAGERS_ONLY = 'wca:managers-only';
+/** A route (or controller) for owners and admins only: WorkspaceAccessGuard refuses others, reads included. */
+export const ManagersOnly = () => SetMetadata(MANAGERS_ONLY, true);

@@ -1,17 +1,20 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Caller } from '../auth/caller';
 import { TEAM_ID_SHAPE } from '../common/id-shapes';
 import { CommonErrors } from '../errors/common-errors';
-import { mayWrite } from './role-permissions';
+import { MANAGERS_ONLY, mayManage, mayWrite } from './role-permissions';
 
 /**
  * Runs after authentication on every route with a team_id: the team_id's shape (400), then
- * membership (the token's workspace) and, for writes, the role (403) — before any lookup, so a
- * refusal reveals nothing about what exists in the workspace.
+ * membership (the token's workspace) and, for writes and for routes marked @ManagersOnly(), the role
+ * (403) — before any lookup, so a refusal reveals nothing about what exists in the workspace.
  */
 @Injectable()
 export class WorkspaceAccessGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
     const teamId = request.params?.team_id as string | undefined;
@@ -20,6 +23,11 @@ export class WorkspaceAccessGuard implements CanActivate {
     const caller = request.user as Caller;
     if (caller.teamId !== teamId) throw CommonErrors.accessDenied();
     if (isWrite(request.method) && !mayWrite(caller.role)) throw CommonErrors.accessDenied();
+    const managersOnly = this.reflector.getAllAndOverride<boolean>(MANAGERS_ONLY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (managersOnly && !mayManage(caller.role)) throw CommonErrors.accessDenied();
     return true;
   }
 }

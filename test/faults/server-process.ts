@@ -18,7 +18,8 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: npm test builds it first (npm run build)`);
   const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH, PORT: String(port), ...env },
+    // No webhook delivery unless asked: the deliveries of the webhook specs are theirs to make.
+    env: { PATH: process.env.PATH, PORT: String(port), WEBHOOK_DELIVERY: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -7,7 +7,10 @@ export function testDatabaseUrl(): string {
   return url;
 }
 
-/** Configuration for a test app: quiet logs, migrations already applied by global setup, no rate limit. */
+/**
+ * Configuration for a test app: quiet logs, migrations already applied by global setup, no rate limit, and no
+ * webhook delivery (the webhook specs turn it on), so that apps of other specs never attempt their deliveries.
+ */
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig(
     {},
@@ -16,6 +19,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
       RUN_MIGRATIONS: 'false',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '0',
+      WEBHOOK_DELIVERY: 'false',
       ...overrides,
     },
   );

@@ -40,6 +40,11 @@ const TAGS: Array<[name: string, description: string]> = [
   ['Notes', 'Note templates: the instructions and sections that shape enhanced notes'],
   ['Pages', 'Pages of a project: their fields, their place in the page tree, archiving and public sharing'],
   ['Cards', 'Cards and the tags attached to them'],
+  [
+    'Webhooks',
+    'Change events: subscriptions that receive every change made through the API, signed (Standard Webhooks), ' +
+      'at least once and in order per resource, and the log of their deliveries',
+  ],
   ['Health', 'Liveness and readiness for orchestrators; no token needed'],
 ];
 

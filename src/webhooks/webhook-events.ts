@@ -1,0 +1,12 @@
+/** The event types a webhook may subscribe to; `*` subscribes to all, present and future. */
+export const EVENT_TYPES = [
+  'note_template.updated',
+  'page.updated',
+  'page.archived',
+  'page.unarchived',
+  'card.tags_added',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const ALL_EVENTS = '*';

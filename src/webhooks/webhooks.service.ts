@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { Caller } from '../auth/caller';
+import { fitsBigint } from '../common/numeric-id';
+import { AppConfig } from '../config/app-config';
+import { Sql } from '../database/sql';
+import { CreateWebhookDto } from './dto/create-webhook.dto';
+import { CreatedWebhookDto, DeliveryAttemptDto, WebhookDto } from './dto/webhook.response';
+import { hostOf, nonPublicRange, resolveAll } from './public-address';
+import { WebhookErrors } from './webhook-errors';
+import { ALL_EVENTS, EVENT_TYPES } from './webhook-events';
+import {
+  CREATE_WEBHOOK,
+  DELETE_WEBHOOK,
+  LIST_ATTEMPTS,
+  LIST_WEBHOOKS,
+  READ_WEBHOOK,
+  WebhookRow,
+} from './webhook-queries';
+import { newWebhookSecret, WebhookSecrets } from './webhook-secrets';
+
+/** A workspace has at most this many webhooks: each change is delivered once per webhook. */
+export const WEBHOOKS_MAX = 25;
+/** The deliveries log shows this many attempts, newest first. */
+export const ATTEMPTS_SHOWN = 100;
+/** A name that does not resolve within this long is refused. */
+const RESOLVE_TIMEOUT_MS = 5000;
+
+const KNOWN_EVENTS: ReadonlySet<string> = new Set([...EVENT_TYPES, ALL_EVENTS]);
+
+/** Subscriptions and their deliveries log; who may manage them is checked before (owner and admin). */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly db: Sql,
+    private readonly config: AppConfig,
+    private readonly secrets: WebhookSecrets,
+  ) {}
+
+  async create(caller: Caller, teamId: string, body: CreateWebhookDto): Promise<CreatedWebhookDto> {
+    const unknown = body.events.find((type) => !KNOWN_EVENTS.has(type));
+    if (unknown !== undefined) throw WebhookErrors.unknownEvent(unknown);
+    await this.assertPublic(new URL(body.url));
+    const events = body.events.includes(ALL_EVENTS) ? [ALL_EVENTS] : [...new Set(body.events)];
+    const secret = newWebhookSecret();
+    const [row] = await this.db.query(CREATE_WEBHOOK, [
+      teamId,
+      body.url,
+      events,
+      body.description ?? '',
+      this.secrets.seal(secret),
+      JSON.stringify(caller.actor),
+      WEBHOOKS_MAX,
+    ]);
+    if (!row) throw WebhookErrors.tooMany(WEBHOOKS_MAX);
+    return { ...view(row), secret };
+  }
+
+  async list(teamId: string): Promise<WebhookDto[]> {
+    return (await this.db.query(LIST_WEBHOOKS, [teamId])).map(view);
+  }
+
+  async get(teamId: string, webhookId: string): Promise<WebhookDto> {
+    const [row] = fitsBigint(webhookId) ? await this.db.query(READ_WEBHOOK, [teamId, webhookId]) : [];
+    if (!row) throw WebhookErrors.notFound(webhookId);
+    return view(row);
+  }
+
+  async delete(teamId: string, webhookId: string): Promise<void> {
+    const [row] = fitsBigint(webhookId) ? await this.db.query(DELETE_WEBHOOK, [teamId, webhookId]) : [];
+    if (!row) throw WebhookErrors.notFound(webhookId);
+  }
+
+  async deliveries(teamId: string, webhookId: string): Promise<DeliveryAttemptDto[]> {
+    await this.get(teamId, webhookId);
+    return this.db.query(LIST_ATTEMPTS, [teamId, webhookId, ATTEMPTS_SHOWN]);
+  }
+
+  /** Refuses a URL whose host is, or resolves to, a non-public address (the worker checks again when sending). */
+  private async assertPublic(url: URL): Promise<void> {
+    if (this.config.webhooks.allowPrivateUrls) return;
+    const host = hostOf(url);
+    let addresses: string[];
+    try {
+      addresses = await withTimeout(resolveAll(host), RESOLVE_TIMEOUT_MS);
+    } catch {
+      throw WebhookErrors.urlUnresolvable(host);
+    }
+    for (const address of addresses) {
+      const range = nonPublicRange(address);
+      if (range !== null) throw WebhookErrors.urlRefused(host, address, range);
+    }
+  }
+}
+
+function view(row: WebhookRow): WebhookDto {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    description: row.description,
+    time_created: row.time_created,
+    user: row.user,
+  };
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
