@@ -1,5 +1,6 @@
 import { statement } from '../database/statement';
 import { stimeSql } from '../database/stime';
+import { ANNOUNCE } from '../webhooks/outbox';
 import { CardDto } from './dto/card.response';
 
 /** A card's row and whether the caller may attach to it, and the ids that name no usable tag. */
@@ -12,8 +13,8 @@ export interface AttachRow {
  * A tag attach in one statement, atomic on its own, whatever the number of ids: locks the card's row
  * (attaches to one card take turns), finds which ids name no usable tag (one outer join: the tag key
  * is unique, so each id gets one row), and only when the caller may write the card and every id is
- * usable, inserts the new pairs in the order given and stamps the card if something was attached.
- * No row: no such card.
+ * usable, inserts the new pairs in the order given and stamps the card if something was attached,
+ * announcing the newly attached ids to the workspace's webhooks (ANNOUNCE). No row: no such card.
  */
 export const ATTACH_TAGS = statement<
   [
@@ -53,7 +54,15 @@ export const ATTACH_TAGS = statement<
      UPDATE cards c SET time_updated = now(), updated_by = $7::jsonb
        FROM allowed a
       WHERE c.team_id = a.team_id AND c.id = a.id AND EXISTS (SELECT 1 FROM attached)
-   )
+   ), ${ANNOUNCE(
+     '$1',
+     `SELECT 'card.tags_added' AS type, 'card' AS resource_type, a.id::text AS resource_id, $7::jsonb AS actor,
+             jsonb_build_object('card_id', a.id::text, 'tag_ids', (
+               SELECT jsonb_agg(n.tag_id::text ORDER BY w.ord) FROM attached n JOIN wanted w ON w.tag_id = n.tag_id
+             )) AS resource,
+             NULL::jsonb AS previous
+        FROM allowed a WHERE EXISTS (SELECT 1 FROM attached)`,
+   )}
    SELECT card.caller_is_member, ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable ORDER BY ord) AS unknown
      FROM card`,
 );

@@ -1,4 +1,5 @@
 import { statement } from '../database/statement';
+import { ANNOUNCE } from '../webhooks/outbox';
 import { NoteTemplate } from './note-template.entity';
 
 /** A template as one caller sees it, with whether that caller favourited it. */
@@ -50,7 +51,8 @@ export type WriteTemplateParams = [
  * against concurrent updates, and favourites can still reference it), writes only when the caller
  * owns it and something really changes (stamped with who and the database's clock, so time_updated
  * never precedes time_created), and reads it back. Concurrent patches of different fields take turns
- * on the lock, so neither undoes the other.
+ * on the lock, so neither undoes the other. A real change is announced to the workspace's webhooks
+ * by the same statement (ANNOUNCE): the row read back and the template as it was.
  */
 export const WRITE_TEMPLATE = statement<WriteTemplateParams, TemplateRow>(
   'write_template',
@@ -80,7 +82,15 @@ export const WRITE_TEMPLATE = statement<WriteTemplateParams, TemplateRow>(
      UNION ALL
      SELECT template FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
    )
-   SELECT ${TEMPLATE_VIEW} FROM (SELECT (w.template).* FROM written w) t`,
+   , answer AS (
+     SELECT ${TEMPLATE_VIEW} FROM (SELECT (w.template).* FROM written w) t
+   ), ${ANNOUNCE(
+     '$1',
+     `SELECT 'note_template.updated' AS type, 'note_template' AS resource_type, r.id AS resource_id,
+             $4::jsonb AS actor, to_jsonb(r) AS resource, (SELECT to_jsonb(x.template) FROM target x) AS previous
+        FROM answer r WHERE EXISTS (SELECT 1 FROM changed)`,
+   )}
+   SELECT * FROM answer`,
 );
 
 export function toNoteTemplate(row: TemplateRow): NoteTemplate {

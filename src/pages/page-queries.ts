@@ -2,6 +2,7 @@ import { Actor } from '../common/actor';
 import { Image } from '../common/image';
 import { statement } from '../database/statement';
 import { stimeSql } from '../database/stime';
+import { ANNOUNCE } from '../webhooks/outbox';
 import { PageDto } from './dto/page.response';
 import { RobotsDirective } from './page-options';
 
@@ -138,6 +139,19 @@ export type WritePageParams = [
 ];
 
 /**
+ * WRITE_PAGE's event, when it changed the page: archived, unarchived or updated; the row read back,
+ * and the page's stored fields before the change with, for a move, the rank it had.
+ */
+const PAGE_EVENT = `
+  SELECT CASE WHEN $24 THEN 'page.archived' WHEN $25::bigint IS NOT NULL THEN 'page.unarchived'
+              ELSE 'page.updated' END AS type,
+         'page' AS resource_type, r.id AS resource_id, $4::jsonb AS actor, to_jsonb(r) AS resource,
+         (SELECT (to_jsonb(o) - 'content' - 'schema')
+                 || jsonb_build_object('position', CASE WHEN $18 AND o.sort_key IS NOT NULL THEN ${COUNTED_POSITION('o')} END)
+            FROM (SELECT (t.page).* FROM target t) o) AS previous
+    FROM answer r WHERE EXISTS (SELECT 1 FROM changed)`;
+
+/**
  * The one write of a page update, in one statement: locks the row, writes what differs (the fields
  * that really change, stamped with who and when; nothing at all for a patch that changes nothing),
  * carries out the tree change the service planned (the subtree's project, archiving, unarchiving),
@@ -147,7 +161,9 @@ export type WritePageParams = [
  * read-back takes the page from the UPDATE's RETURNING and its archive record from what this
  * statement did; and when the row lock found a newer version of the page than that snapshot
  * (`stale`), its siblings and archive record there may be older than the page: nothing is written,
- * and the caller runs it again after LOCK_PAGE in a transaction.
+ * and the caller runs it again after LOCK_PAGE in a transaction. A real change is announced to the
+ * workspace's webhooks by the same statement (ANNOUNCE, PAGE_EVENT): one event, for the page named
+ * (the root of an archived or unarchived subtree).
  */
 export const WRITE_PAGE = statement<WritePageParams, PageRow & { stale: boolean }>(
   'write_page',
@@ -220,14 +236,17 @@ export const WRITE_PAGE = statement<WritePageParams, PageRow & { stale: boolean 
      UNION ALL
      SELECT page FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
    )
-   SELECT ${PAGE_VIEW('$22::int')}, (SELECT stale FROM target) AS stale
-     FROM (SELECT (w.page).* FROM written w) p
-     LEFT JOIN LATERAL (
-       SELECT x.archived_by, x.time_archived, x.former_parent_id FROM archived x WHERE x.page_id = p.id
-       UNION ALL
-       SELECT a.archived_by, a.time_archived, a.former_parent_id FROM page_archives a
-        WHERE a.team_id = p.team_id AND a.page_id = p.id AND NOT $24 AND $25 IS NULL
-     ) a ON true`,
+   , answer AS (
+     SELECT ${PAGE_VIEW('$22::int')}, (SELECT stale FROM target) AS stale
+       FROM (SELECT (w.page).* FROM written w) p
+       LEFT JOIN LATERAL (
+         SELECT x.archived_by, x.time_archived, x.former_parent_id FROM archived x WHERE x.page_id = p.id
+         UNION ALL
+         SELECT a.archived_by, a.time_archived, a.former_parent_id FROM page_archives a
+          WHERE a.team_id = p.team_id AND a.page_id = p.id AND NOT $24 AND $25 IS NULL
+       ) a ON true
+   ), ${ANNOUNCE('$1', PAGE_EVENT)}
+   SELECT * FROM answer`,
 );
 
 /** Locks a page's row for the rest of the transaction, so that the statements after it see its latest version. */

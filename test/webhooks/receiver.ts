@@ -1,0 +1,92 @@
+import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The parsed body. */
+  event: { type: string; timestamp: string; data: Record<string, unknown> };
+  /** What the receiver answered. */
+  status: number;
+}
+
+/** What to answer a request: a status (200 by default). */
+export type Answer = (request: Omit<Received, 'status'>, count: number) => number;
+
+/** A webhook receiver on loopback that keeps every request and answers as told. */
+export class Receiver {
+  readonly received: Received[] = [];
+  answer: Answer = () => 200;
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
+
+  static async start(path = '/hook'): Promise<Receiver> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const receiver = new Receiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+    server.on('request', (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const request = { headers: req.headers, body, event: JSON.parse(body) as Received['event'] };
+        const status = receiver.answer(request, receiver.received.length);
+        receiver.received.push({ ...request, status });
+        res.writeHead(status).end();
+      });
+    });
+    return receiver;
+  }
+
+  /** The requests for events matching `where`, in arrival order. */
+  events(where: (event: Received['event']) => boolean = () => true): Received[] {
+    return this.received.filter((r) => where(r.event));
+  }
+
+  /** Waits until `count` requests match `where` (failing after `timeoutMs`), and returns them. */
+  async waitFor(count: number, where: (event: Received['event']) => boolean = () => true, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (this.events(where).length < count) {
+      if (Date.now() > deadline)
+        throw new Error(
+          `Expected ${count} matching requests, got ${this.events(where).length}: ` +
+            JSON.stringify(this.received.map((r) => [r.headers['webhook-id'], r.event.type, r.status])),
+        );
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return this.events(where);
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** Verifies a request as a receiver would, with the Standard Webhooks library; throws when it does not verify. */
+export function verify(secret: string, request: Received): unknown {
+  return new Webhook(secret).verify(request.body, {
+    'webhook-id': String(request.headers['webhook-id']),
+    'webhook-timestamp': String(request.headers['webhook-timestamp']),
+    'webhook-signature': String(request.headers['webhook-signature']),
+  });
+}
+
+/**
+ * The webhook settings every app and server of the webhook specs runs with, so that whichever of them
+ * attempts a delivery, it follows the same rules: delivery on, loopback allowed, short polls and backoff,
+ * events given up 6 s after they happened.
+ */
+export const WEBHOOK_TEST_ENV = {
+  WEBHOOK_DELIVERY: 'true',
+  WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  WEBHOOK_POLL_INTERVAL_MS: '50',
+  WEBHOOK_RETRY_BASE_MS: '200',
+  WEBHOOK_RETRY_WINDOW_MS: '6000',
+  WEBHOOK_SECRET_KEY: 'a-test-key-of-at-least-thirty-two-characters',
+};
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
