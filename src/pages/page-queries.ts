@@ -147,7 +147,8 @@ const PAGE_EVENT = `
               ELSE 'page.updated' END AS type,
          'page' AS resource_type, r.id AS resource_id, $4::jsonb AS actor, to_jsonb(r) AS resource,
          (SELECT (to_jsonb(o) - 'content' - 'schema')
-                 || jsonb_build_object('position', CASE WHEN $18 AND o.sort_key IS NOT NULL THEN ${COUNTED_POSITION('o')} END)
+                 || jsonb_build_object('position',
+                                       CASE WHEN $18 AND o.sort_key IS NOT NULL THEN ${COUNTED_POSITION('o')} END)
             FROM (SELECT (t.page).* FROM target t) o) AS previous
     FROM answer r WHERE EXISTS (SELECT 1 FROM changed)`;
 

@@ -34,9 +34,9 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
 
   /** The events stored for a workspace (the outbox), whether or not delivered yet. */
   const stored = async (ws: Workspace) =>
-    (await t.app.get(DataSource).query(`SELECT type FROM webhook_events WHERE team_id = $1`, [ws.teamId])) as unknown[];
+    t.app.get(DataSource).query<unknown[]>(`SELECT type FROM webhook_events WHERE team_id = $1`, [ws.teamId]);
 
-  it('page.updated: signed, verified with the standardwebhooks library, with changed and the page as GET shows it', async () => {
+  it('page.updated: signed, verified with standardwebhooks, with changed and the page as GET shows it', async () => {
     const ws = await seedWorkspace(t.app);
     const { secret } = await subscribe(ws);
     const [page] = await seedPages(t.app, ws, [{ title: 'Before' }]);
