@@ -1,0 +1,139 @@
+import { createServer } from 'node:net';
+import { AddressInfo } from 'node:net';
+import { seedPages } from '../pages/page-fixtures';
+import { seedWorkspace, Workspace } from '../support/fixtures';
+import { createTestApp, TestApp } from '../support/test-app';
+import { Receiver, Received, WEBHOOK_TEST_ENV } from './receiver';
+
+interface Attempt {
+  id: string;
+  type: string;
+  attempt: number;
+  status: number | null;
+  time: number;
+  next_attempt: number | null;
+  outcome: string;
+}
+
+/** A loopback URL nothing listens on: every attempt fails to connect. */
+async function deadUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}/gone`;
+}
+
+describe('Webhook retries, order and the deliveries log (e2e)', () => {
+  let t: TestApp;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    t = await createTestApp(WEBHOOK_TEST_ENV);
+    receiver = await Receiver.start();
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  async function subscribe(ws: Workspace, url: string): Promise<string> {
+    const res = await t.http
+      .post(`/v1/${ws.teamId}/webhooks`)
+      .set('Authorization', ws.auth.admin)
+      .send({ url, events: ['*'] })
+      .expect(201);
+    return res.body.webhook.id as string;
+  }
+
+  const deliveries = async (ws: Workspace, id: string) =>
+    (await t.http.get(`/v1/${ws.teamId}/webhooks/${id}/deliveries`).set('Authorization', ws.auth.owner).expect(200))
+      .body.deliveries as Attempt[];
+
+  const ofTeam = (ws: Workspace) => (e: Received['event']) => e.data.team_id === ws.teamId;
+
+  it('a receiver failing twice then succeeding: same webhook-id, the later event waits, the log shows it', async () => {
+    const ws = await seedWorkspace(t.app);
+    const hook = await subscribe(ws, receiver.url);
+    const [page] = await seedPages(t.app, ws, [{}]);
+    let failures = 0;
+    receiver.answer = (request) =>
+      request.event.data.team_id === ws.teamId && request.event.data.changed?.toString() === 'title' && failures++ < 2
+        ? 500
+        : 200;
+    try {
+      const patch = (body: object) =>
+        t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send(body).expect(200);
+      await patch({ title: 'First' });
+      await patch({ font: 'mono' });
+      const requests = await receiver.waitFor(4, ofTeam(ws));
+      expect(requests.map((r) => [r.status, r.event.data.changed])).toEqual([
+        [500, ['title']],
+        [500, ['title']],
+        [200, ['title']],
+        [200, ['font']],
+      ]);
+      const [first, second] = [requests[0].headers['webhook-id'], requests[3].headers['webhook-id']];
+      expect(requests.slice(0, 3).map((r) => r.headers['webhook-id'])).toEqual([first, first, first]);
+      expect(second).not.toBe(first);
+
+      const log = await deliveries(ws, hook);
+      expect(log.map((a) => [a.id, a.type, a.attempt, a.status, a.outcome])).toEqual([
+        [second, 'page.updated', 1, 200, 'delivered'],
+        [first, 'page.updated', 3, 200, 'delivered'],
+        [first, 'page.updated', 2, 500, 'retrying'],
+        [first, 'page.updated', 1, 500, 'retrying'],
+      ]);
+      expect(log[0].next_attempt).toBeNull();
+      // The backoff doubles: 200 ms, then 400 ms (WEBHOOK_RETRY_BASE_MS=200).
+      expect(log[3].next_attempt! - log[3].time).toBeGreaterThanOrEqual(199);
+      expect(log[2].next_attempt! - log[2].time).toBeGreaterThanOrEqual(399);
+    } finally {
+      receiver.answer = () => 200;
+    }
+  });
+
+  it('a redirect is not followed: it is a failed attempt', async () => {
+    const ws = await seedWorkspace(t.app);
+    const hook = await subscribe(ws, receiver.url);
+    const [page] = await seedPages(t.app, ws, [{}]);
+    let redirected = false;
+    receiver.answer = (request) =>
+      request.event.data.team_id === ws.teamId && !redirected ? ((redirected = true), 307) : 200;
+    try {
+      await t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send({ title: 'R' });
+      const requests = await receiver.waitFor(2, ofTeam(ws));
+      expect(requests.map((r) => r.status)).toEqual([307, 200]);
+      expect((await deliveries(ws, hook)).map((a) => [a.attempt, a.status])).toEqual([
+        [2, 200],
+        [1, 307],
+      ]);
+    } finally {
+      receiver.answer = () => 200;
+    }
+  });
+
+  it('a receiver down for the whole test does not delay another webhook; its events are given up', async () => {
+    const ws = await seedWorkspace(t.app);
+    const dead = await subscribe(ws, await deadUrl());
+    await subscribe(ws, receiver.url);
+    const pages = await seedPages(t.app, ws, [{}, {}, {}]);
+    for (const page of pages)
+      await t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send({ title: 'Up' });
+    await receiver.waitFor(3, ofTeam(ws));
+
+    // Given up once the next retry would fall past WEBHOOK_RETRY_WINDOW_MS (6 s) after the event.
+    const deadline = Date.now() + 20_000;
+    let log = await deliveries(ws, dead);
+    while (log.filter((a) => a.outcome === 'given_up').length < 3 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      log = await deliveries(ws, dead);
+    }
+    const givenUp = log.filter((a) => a.outcome === 'given_up');
+    expect(givenUp).toHaveLength(3);
+    expect(givenUp.every((a) => a.status === null && a.next_attempt === null && a.attempt > 1)).toBe(true);
+    expect(
+      log.filter((a) => a.outcome === 'retrying').every((a) => a.status === null && a.next_attempt! > a.time),
+    ).toBe(true);
+  });
+});
