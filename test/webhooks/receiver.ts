@@ -11,7 +11,7 @@ export interface Received {
   status: number;
 }
 
-/** What to answer a request: a status (200 by default). */
+/** What to answer a request: a status (200 by default), or 0 to hold it unanswered until the receiver closes. */
 export type Answer = (request: Omit<Received, 'status'>, count: number) => number;
 
 /** A webhook receiver on loopback that keeps every request and answers as told. */
@@ -35,7 +35,7 @@ export class Receiver {
         const request = { headers: req.headers, body, event: JSON.parse(body) as Received['event'] };
         const status = receiver.answer(request, receiver.received.length);
         receiver.received.push({ ...request, status });
-        res.writeHead(status).end();
+        if (status !== 0) res.writeHead(status).end();
       });
     });
     return receiver;

@@ -1,0 +1,141 @@
+import { DataSource } from 'typeorm';
+import { freePort } from '../../support/free-port';
+import { call } from '../faults/http-client';
+import { ServerProcess, startServer } from '../faults/server-process';
+import { seedPages } from '../pages/page-fixtures';
+import { seedWorkspace, Workspace } from '../support/fixtures';
+import { createTestApp, TestApp } from '../support/test-app';
+import { testDatabaseUrl } from '../support/test-config';
+import { Receiver, Received, sleep, WEBHOOK_TEST_ENV } from './receiver';
+
+/** Real server processes (`node dist/src/main.js`) on the test database, delivering as every webhook spec does. */
+function server(env: Record<string, string> = {}): Promise<ServerProcess> {
+  return freePort().then((port) =>
+    startServer(
+      { DATABASE_URL: testDatabaseUrl(), RUN_MIGRATIONS: 'false', LOG_LEVEL: 'silent', ...WEBHOOK_TEST_ENV, ...env },
+      port,
+    ),
+  );
+}
+
+async function stop(process: ServerProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (!process || process.child.exitCode !== null || process.child.signalCode !== null) return;
+  process.child.kill(signal);
+  await process.exited;
+}
+
+describe('Webhook delivery across real server processes (e2e)', () => {
+  jest.setTimeout(90_000);
+  let t: TestApp;
+  let receiver: Receiver;
+  const started: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ ...WEBHOOK_TEST_ENV, WEBHOOK_DELIVERY: 'false' }); // seeds and reads; delivers nothing
+    receiver = await Receiver.start();
+  });
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((p) => stop(p, 'SIGKILL')));
+    receiver.answer = () => 200;
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  async function launch(env: Record<string, string> = {}): Promise<ServerProcess> {
+    const process = await server(env);
+    started.push(process);
+    return process;
+  }
+
+  async function subscribe(ws: Workspace): Promise<void> {
+    const res = await t.http
+      .post(`/v1/${ws.teamId}/webhooks`)
+      .set('Authorization', ws.auth.owner)
+      .send({ url: receiver.url, events: ['*'] });
+    expect(res.status).toBe(201);
+  }
+
+  const patch = (api: ServerProcess, ws: Workspace, page: string, body: object) =>
+    call(api.baseUrl, {
+      method: 'PATCH',
+      path: `/v1/${ws.teamId}/pages/${page}`,
+      auth: ws.auth.owner,
+      body,
+      timeoutMs: 10_000,
+    });
+
+  const ofTeam = (ws: Workspace) => (e: Received['event']) => e.data.team_id === ws.teamId;
+  const eventIds = async (ws: Workspace) =>
+    (
+      await t.app
+        .get(DataSource)
+        .query<Array<{ id: string }>>(`SELECT id::text FROM webhook_events WHERE team_id = $1 ORDER BY id`, [ws.teamId])
+    ).map((e) => e.id);
+
+  it('a process killed right after the commit: the event is delivered after a restart', async () => {
+    const ws = await seedWorkspace(t.app);
+    await subscribe(ws);
+    const [page] = await seedPages(t.app, ws, [{}]);
+    const first = await launch({ WEBHOOK_DELIVERY: 'false' }); // dies before it could ever deliver
+    expect((await patch(first, ws, page, { title: 'Committed' })).status).toBe(200);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const [eventId] = await eventIds(ws);
+    expect(eventId).toBeDefined();
+
+    await launch();
+    const [delivered] = await receiver.waitFor(1, ofTeam(ws));
+    expect(delivered.headers['webhook-id']).toBe(eventId);
+    expect(delivered.event.data.page).toMatchObject({ id: page, title: 'Committed' });
+  });
+
+  it('a process killed in the middle of an attempt: another retries it with the same webhook-id', async () => {
+    const ws = await seedWorkspace(t.app);
+    await subscribe(ws);
+    const [page] = await seedPages(t.app, ws, [{}]);
+    // The first attempt is held unanswered: the process attempting it dies while it waits.
+    receiver.answer = (request) =>
+      request.event.data.team_id === ws.teamId && receiver.events(ofTeam(ws)).length === 0 ? 0 : 200;
+    const first = await launch();
+    expect((await patch(first, ws, page, { title: 'Mid-attempt' })).status).toBe(200);
+    await receiver.waitFor(1, ofTeam(ws));
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    await launch();
+    const [attempted, retried] = await receiver.waitFor(2, ofTeam(ws));
+    expect(retried.headers['webhook-id']).toBe(attempted.headers['webhook-id']);
+    expect(retried.status).toBe(200);
+  });
+
+  it('two processes on one database deliver each event once', async () => {
+    const ws = await seedWorkspace(t.app);
+    await subscribe(ws);
+    const pages = await seedPages(
+      t.app,
+      ws,
+      Array.from({ length: 10 }, () => ({})),
+    );
+    const [a, b] = await Promise.all([launch(), launch()]);
+    await Promise.all(
+      pages.map(async (page, n) => {
+        expect((await patch(n % 2 ? a : b, ws, page, { title: 'One' })).status).toBe(200);
+        expect((await patch(n % 2 ? b : a, ws, page, { title: 'Two' })).status).toBe(200);
+      }),
+    );
+    const ids = await eventIds(ws);
+    expect(ids).toHaveLength(20);
+    await receiver.waitFor(20, ofTeam(ws));
+    await sleep(1000); // time enough for a duplicate to show up
+    const received = receiver.events(ofTeam(ws)).map((r) => String(r.headers['webhook-id']));
+    expect(received.sort()).toEqual([...ids].sort());
+    for (const page of pages) {
+      const titles = receiver
+        .events((e) => ofTeam(ws)(e) && (e.data.page as { id: string }).id === page)
+        .map((r) => (r.event.data.page as { title: string }).title);
+      expect([page, titles]).toEqual([page, ['One', 'Two']]);
+    }
+  });
+});
