@@ -29,6 +29,11 @@ const ROUTES = [
   'get /v1/{team_id}/pages/{page_id}',
   'patch /v1/{team_id}/pages/{page_id}',
   'put /v1/{team_id}/pages/{page_id}/archive',
+  'post /v1/{team_id}/webhooks',
+  'get /v1/{team_id}/webhooks',
+  'get /v1/{team_id}/webhooks/{webhook_id}',
+  'delete /v1/{team_id}/webhooks/{webhook_id}',
+  'get /v1/{team_id}/webhooks/{webhook_id}/deliveries',
 ];
 
 /**
@@ -82,11 +87,13 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents 401 with WWW-Authenticate, 403, 404, 500 and 503 with Retry-After on every /v1 operation', () => {
-    expect(v1()).toHaveLength(7);
+    expect(v1()).toHaveLength(12);
     for (const [route, op] of v1()) {
+      // 404 where the path names something besides the workspace (the webhooks collection names nothing).
+      const namesOne = /\/\{(?!team_id\})\w+\}/.test(route);
       expect({ route, statuses: Object.keys(op.responses) }).toEqual({
         route,
-        statuses: expect.arrayContaining(['401', '403', '404', '500', '503']),
+        statuses: expect.arrayContaining(['401', '403', ...(namesOne ? ['404'] : []), '500', '503']),
       });
       expect({ route, header: op.responses['401'].headers?.['WWW-Authenticate']?.schema }).toEqual({
         route,
@@ -105,16 +112,20 @@ describe('the OpenAPI document', () => {
     expect(ready.responses['401']).toBeUndefined();
   });
 
-  it('marks every request body as optional, since an empty one changes nothing', () => {
+  it('marks every update body as optional, since an empty one changes nothing; a webhook needs its body', () => {
     const withBody = operations.filter(([, op]) => op.requestBody);
     expect(withBody.map(([route]) => route).sort()).toEqual([
       'patch /v1/{team_id}/notes/templates/{template_id}',
       'patch /v1/{team_id}/pages/{page_id}',
       'post /v1/{team_id}/cards/{card_id}/tags',
+      'post /v1/{team_id}/webhooks',
       'put /v1/{team_id}/pages/{page_id}/archive',
     ]);
     for (const [route, op] of withBody)
-      expect({ route, required: op.requestBody!.required }).toEqual({ route, required: false });
+      expect({ route, required: op.requestBody!.required }).toEqual({
+        route,
+        required: route === 'post /v1/{team_id}/webhooks',
+      });
   });
 
   it('closes every component schema that has properties', () => {

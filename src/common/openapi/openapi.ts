@@ -16,7 +16,7 @@ Workspace Content API: update note templates and pages, and tag cards, in team w
 * Every non-2xx response has the body \`{"error": {id, code, sec, message, date}}\`; \`code\` is the
   HTTP status and \`id\` appears in the server log line of the request.
 * Request bodies are strict: an unknown field is a 400. Bodies are JSON only (415 otherwise), at most 1 MiB (413).
-  A body is never required: an empty one changes nothing.
+  A body is never required on an update: an empty one changes nothing. Creating a webhook needs one.
 * An update that changes nothing leaves \`time_updated\` and \`user_updated\` as they were.
 * Every request field is bounded; the schemas give each limit, and a value past one is a 400
   (VALIDATION_FAILED) naming the field, with nothing changed. Lengths count Unicode code points;
@@ -85,8 +85,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       // The global bearer requirement does not apply to routes the guard lets through.
       if (operation[PUBLIC_MARK]) operation.security = [];
       delete operation[PUBLIC_MARK];
-      // An empty body is accepted everywhere and means "change nothing".
-      if (operation.requestBody && 'content' in operation.requestBody) operation.requestBody.required = false;
+      // An empty body is accepted by every update and means "change nothing"; a creation needs its body.
+      if (operation.requestBody && 'content' in operation.requestBody)
+        operation.requestBody.required = method === 'post' && operation.operationId === 'createWebhook';
       const ok = operation.responses['200'];
       if (ok && 'content' in ok) ok.headers = { ...ok.headers, ETag: ETAG_HEADER };
     }
