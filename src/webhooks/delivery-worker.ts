@@ -135,15 +135,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     }
   }
 
+  /** One attempt; whatever fails here (a secret that cannot be opened, say) is a failed attempt, retried later. */
   private async attempt(claimed: ClaimedDelivery): Promise<AttemptResult> {
-    let secret: string;
     try {
-      secret = this.secrets.open(claimed.secret);
+      const secret = this.secrets.open(claimed.secret);
+      const body = JSON.stringify(renderEvent(claimed, this.config.publicPagesBaseUrl));
+      const delivery = { url: claimed.url, secret, eventId: claimed.event_id, body };
+      return await send(delivery, this.config.webhooks.allowPrivateUrls);
     } catch (error) {
       return { status: null, error: (error as Error).message };
     }
-    const body = JSON.stringify(renderEvent(claimed, this.config.publicPagesBaseUrl));
-    return send({ url: claimed.url, secret, eventId: claimed.event_id, body }, this.config.webhooks.allowPrivateUrls);
   }
 
   private async keepHouse(): Promise<void> {

@@ -18,6 +18,8 @@ export type Answer = (request: Omit<Received, 'status'>, count: number) => numbe
 export class Receiver {
   readonly received: Received[] = [];
   answer: Answer = () => 200;
+  /** How long each answer is held back. */
+  holdMs = 0;
   private constructor(
     private readonly server: Server,
     readonly url: string,
@@ -35,7 +37,7 @@ export class Receiver {
         const request = { headers: req.headers, body, event: JSON.parse(body) as Received['event'] };
         const status = receiver.answer(request, receiver.received.length);
         receiver.received.push({ ...request, status });
-        if (status !== 0) res.writeHead(status).end();
+        if (status !== 0) setTimeout(() => res.writeHead(status).end(), receiver.holdMs);
       });
     });
     return receiver;
@@ -78,7 +80,8 @@ export function verify(secret: string, request: Received): unknown {
 /**
  * The webhook settings every app and server of the webhook specs runs with, so that whichever of them
  * attempts a delivery, it follows the same rules: delivery on, loopback allowed, short polls and backoff,
- * events given up 6 s after they happened.
+ * events given up 6 s after they happened, and one base of public page URLs (the payload of a page event
+ * is rendered by the process that delivers it).
  */
 export const WEBHOOK_TEST_ENV = {
   WEBHOOK_DELIVERY: 'true',
@@ -87,6 +90,7 @@ export const WEBHOOK_TEST_ENV = {
   WEBHOOK_RETRY_BASE_MS: '200',
   WEBHOOK_RETRY_WINDOW_MS: '6000',
   WEBHOOK_SECRET_KEY: 'a-test-key-of-at-least-thirty-two-characters',
+  PUBLIC_PAGES_BASE_URL: 'https://pages.example.com/p',
 };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

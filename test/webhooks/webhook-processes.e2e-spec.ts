@@ -37,6 +37,7 @@ describe('Webhook delivery across real server processes (e2e)', () => {
   afterEach(async () => {
     await Promise.all(started.splice(0).map((p) => stop(p, 'SIGKILL')));
     receiver.answer = () => 200;
+    receiver.holdMs = 0;
   });
   afterAll(async () => {
     await t.close();
@@ -108,6 +109,27 @@ describe('Webhook delivery across real server processes (e2e)', () => {
     const [attempted, retried] = await receiver.waitFor(2, ofTeam(ws));
     expect(retried.headers['webhook-id']).toBe(attempted.headers['webhook-id']);
     expect(retried.status).toBe(200);
+  });
+
+  it('SIGTERM during an attempt: the attempt finishes and is recorded before the process exits', async () => {
+    const ws = await seedWorkspace(t.app);
+    await subscribe(ws);
+    const [page] = await seedPages(t.app, ws, [{}]);
+    const api = await launch();
+    receiver.holdMs = 1500;
+    expect((await patch(api, ws, page, { title: 'In flight' })).status).toBe(200);
+    await receiver.waitFor(1, ofTeam(ws));
+    api.child.kill('SIGTERM');
+    expect((await api.exited).code).toBe(0);
+    await sleep(500); // had the attempt been dropped, another process would be retrying it now
+    expect(receiver.events(ofTeam(ws))).toHaveLength(1);
+    const [attempts] = await t.app
+      .get(DataSource)
+      .query<Array<{ n: number; outcome: string }>>(
+        `SELECT count(*)::int AS n, max(outcome) AS outcome FROM webhook_attempts WHERE team_id = $1`,
+        [ws.teamId],
+      );
+    expect(attempts).toEqual({ n: 1, outcome: 'delivered' });
   });
 
   it('two processes on one database deliver each event once', async () => {
