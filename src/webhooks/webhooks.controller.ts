@@ -3,7 +3,6 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, 
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS } from '../common/openapi/api-errors.decorator';
-import { ApiNotModified } from '../common/openapi/api-not-modified.decorator';
 import { ManagersOnly } from '../workspaces/role-permissions';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
@@ -54,7 +53,6 @@ export class WebhooksController {
   @Get()
   @ApiOperation({ operationId: 'listWebhooks', summary: "The workspace's webhooks", description: MANAGERS })
   @ApiOkResponse({ type: WebhookListResponse })
-  @ApiNotModified()
   @ApiErrors(...RESOURCE_ERRORS)
   async list(@TeamIdParam() teamId: string): Promise<WebhookListResponse> {
     return { webhooks: await this.webhooks.list(teamId) };
@@ -63,7 +61,6 @@ export class WebhooksController {
   @Get(':webhook_id')
   @ApiOperation({ operationId: 'getWebhook', summary: 'One webhook (without its secret)', description: MANAGERS })
   @ApiOkResponse({ type: WebhookResponse })
-  @ApiNotModified()
   @ApiErrors(...RESOURCE_ERRORS, 'WEBHOOK_NOT_FOUND')
   async get(@TeamIdParam() teamId: string, @WebhookIdParam() webhookId: string): Promise<WebhookResponse> {
     return { webhook: await this.webhooks.get(teamId, webhookId) };
@@ -91,7 +88,6 @@ export class WebhooksController {
       'and when the next attempt is due; an event given up has outcome `given_up`.',
   })
   @ApiOkResponse({ type: DeliveriesResponse })
-  @ApiNotModified()
   @ApiErrors(...RESOURCE_ERRORS, 'WEBHOOK_NOT_FOUND')
   async deliveries(@TeamIdParam() teamId: string, @WebhookIdParam() webhookId: string): Promise<DeliveriesResponse> {
     return { deliveries: await this.webhooks.deliveries(teamId, webhookId) };
