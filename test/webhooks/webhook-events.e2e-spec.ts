@@ -193,6 +193,23 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
     expect((await stored(ws)).length).toBe(2);
   });
 
+  it('a request replayed under its Idempotency-Key announces nothing again', async () => {
+    const ws = await seedWorkspace(t.app);
+    await subscribe(ws);
+    const [page] = await seedPages(t.app, ws, [{}]);
+    for (let n = 0; n < 2; n++)
+      await t.http
+        .patch(`/v1/${ws.teamId}/pages/${page}`)
+        .set('Authorization', ws.auth.owner)
+        .set('Idempotency-Key', 'rename-once')
+        .send({ title: 'Once' })
+        .expect(200);
+    await t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send({ font: 'mono' });
+    const events = await receiver.waitFor(2, ofTeam(ws));
+    expect(events.map((e) => e.event.data.changed)).toEqual([['title'], ['font']]);
+    expect(await stored(ws)).toHaveLength(2);
+  });
+
   it('filters by event type', async () => {
     const ws = await seedWorkspace(t.app);
     const other = await Receiver.start();
