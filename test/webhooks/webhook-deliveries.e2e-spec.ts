@@ -1,5 +1,8 @@
 import { createServer } from 'node:net';
 import { AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
+import { Sql } from '../../src/database/sql';
+import { TRIM_WEBHOOK_DATA, WEBHOOK_BACKLOG } from '../../src/webhooks/webhook-queries';
 import { seedPages } from '../pages/page-fixtures';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -135,5 +138,35 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
     expect(
       log.filter((a) => a.outcome === 'retrying').every((a) => a.status === null && a.next_attempt! > a.time),
     ).toBe(true);
+  });
+
+  it('housekeeping removes what a deleted webhook left, and counts the backlog', async () => {
+    const ws = await seedWorkspace(t.app);
+    const hook = await subscribe(ws, await deadUrl());
+    const [page] = await seedPages(t.app, ws, [{}]);
+    await t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send({ title: 'X' });
+    const db = t.app.get(DataSource);
+    const count = async (table: string) =>
+      (
+        await db.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM ${table} WHERE team_id = $1`, [ws.teamId])
+      )[0].n;
+    const deadline = Date.now() + 10_000;
+    while ((await count('webhook_attempts')) === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await count('webhook_deliveries')).toBe(1);
+    const sql = t.app.get(Sql);
+    const [backlog] = await sql.query(WEBHOOK_BACKLOG, []);
+    expect(backlog.pending).toBeGreaterThanOrEqual(1);
+    expect(backlog.oldest_ms).toBeGreaterThanOrEqual(0);
+
+    await t.http.delete(`/v1/${ws.teamId}/webhooks/${hook}`).set('Authorization', ws.auth.owner).expect(204);
+    // A retention of a year keeps everything finished; only what the deleted webhook left goes.
+    // (An attempt in flight when the webhook was deleted holds its delivery until it ends: then it goes too.)
+    const until = Date.now() + 10_000;
+    do await sql.query(TRIM_WEBHOOK_DATA, [365 * 86_400_000]);
+    while ((await count('webhook_deliveries')) > 0 && Date.now() < until);
+    expect(await count('webhook_deliveries')).toBe(0);
+    expect(await count('webhook_attempts')).toBe(0);
+    expect(await count('webhook_events')).toBe(1); // trimmed only after the retention
   });
 });
