@@ -121,14 +121,21 @@ describe('Webhook delivery across real server processes (e2e)', () => {
     await receiver.waitFor(1, ofTeam(ws));
     api.child.kill('SIGTERM');
     expect((await api.exited).code).toBe(0);
-    await sleep(500); // had the attempt been dropped, another process would be retrying it now
+    // Whichever process made the attempt, it is recorded once it ends; had it been dropped, it would be made again.
+    const recorded = () =>
+      t.app
+        .get(DataSource)
+        .query<Array<{ n: number; outcome: string }>>(
+          `SELECT count(*)::int AS n, max(outcome) AS outcome FROM webhook_attempts WHERE team_id = $1`,
+          [ws.teamId],
+        );
+    const deadline = Date.now() + 15_000;
+    let [attempts] = await recorded();
+    while (attempts.n === 0 && Date.now() < deadline) {
+      await sleep(100);
+      [attempts] = await recorded();
+    }
     expect(receiver.events(ofTeam(ws))).toHaveLength(1);
-    const [attempts] = await t.app
-      .get(DataSource)
-      .query<Array<{ n: number; outcome: string }>>(
-        `SELECT count(*)::int AS n, max(outcome) AS outcome FROM webhook_attempts WHERE team_id = $1`,
-        [ws.teamId],
-      );
     expect(attempts).toEqual({ n: 1, outcome: 'delivered' });
   });
 
