@@ -10,6 +10,8 @@
  *            --slices N (the measured seconds of each server, in N turns; default duration / 2)
  *            --profile DIR (every server runs under `node --cpu-prof`; DIR/app.cpuprofile,
  *            DIR/baseline.cpuprofile, DIR/floor.cpuprofile)
+ *            --webhook (a webhook subscribed to every event of the bench workspaces, delivered by the app to a
+ *            sink on loopback: what the writes cost with one subscription)
  *
  * Seeds through ImportService (bench/load/workload.ts), starts three servers each in its own process on
  * the same database: the app as users run it (logging at info, the rate limiter on), the baseline
@@ -29,6 +31,7 @@ import { measureInTurns, RunFigures, timePair } from './load/load-run';
 import { publish, ResultRow } from './load/publish';
 import { startServer, ServerProcess } from './load/servers';
 import { soak, SoakFigures } from './load/soak';
+import { subscribeToSink } from './load/webhook-sink';
 import { operations, seed } from './load/workload';
 
 interface Options {
@@ -41,6 +44,8 @@ interface Options {
   /** Measured slices per server, taken in turns (their seconds add up to duration). */
   slices: number;
   profile?: string;
+  /** Subscribe a webhook to every event of the bench workspaces (webhook-sink.ts). */
+  webhook: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -52,6 +57,7 @@ function parseOptions(argv: string[]): Options {
     concurrency: [1, 16, 64],
     only: null,
     slices: NaN,
+    webhook: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
@@ -68,10 +74,11 @@ function parseOptions(argv: string[]): Options {
         .map((s) => s.trim());
     else if (flag === '--slices') options.slices = Number(value());
     else if (flag === '--profile') options.profile = value();
+    else if (flag === '--webhook') options.webhook = true;
     else
       throw new Error(
         `Unknown argument ${argv[i]}; known: --quick, --soak, --duration S, --warmup S, --concurrency 1,16,64, ` +
-          '--only "op,op", --slices N, --profile DIR',
+          '--only "op,op", --slices N, --profile DIR, --webhook',
       );
   }
   if (Number.isNaN(options.duration)) options.duration = options.quick ? 2 : 10;
@@ -101,6 +108,11 @@ async function main(): Promise<void> {
   try {
     const seeder = await startBenchApp();
     const workspaces = await seed(seeder, options.quick, log);
+    if (options.webhook) {
+      const sink = await subscribeToSink(seeder, [workspaces.a.teamId, workspaces.b.teamId]);
+      sink.server.unref();
+      log(`webhooks of both workspaces deliver to ${sink.url}`);
+    }
     const postgres = await postgresVersion(seeder.db);
     await seeder.app.close();
 
