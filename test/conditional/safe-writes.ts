@@ -65,8 +65,8 @@ export interface Subject {
 }
 
 /** The resource object of a GET or write response, without the parts that differ per caller or request. */
-export function stored(res: Response): Record<string, unknown> {
-  const { note_template, page, card } = res.body as Record<string, Record<string, unknown> | undefined>;
+export function stored(res: { status?: number; body?: unknown }): Record<string, unknown> {
+  const { note_template, page, card } = (res.body ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const resource = note_template ?? page ?? card;
   if (!resource) throw new Error(`No resource in ${res.status} ${JSON.stringify(res.body)}`);
   const { collaboration, bookmarked, is_bookmarked, is_watching, is_favourited, ...rest } = resource;
