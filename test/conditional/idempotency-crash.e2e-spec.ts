@@ -116,7 +116,11 @@ describe('idempotency keys outlive the server process', () => {
     const subject = await seedSubject(s, 'page');
     const key = freshKey();
     const before = await snapshot(subject);
-    const crashing = await start({ CRASH_AT_STATEMENT: 'write_page', CRASH_WHEN: 'before-commit' }, ['-r', PRELOAD]);
+    // A short request timeout: a claim on a key need not outlive the longest a request may run.
+    const crashing = await start(
+      { CRASH_AT_STATEMENT: 'write_page', CRASH_WHEN: 'before-commit', REQUEST_TIMEOUT_MS: '1000' },
+      ['-r', PRELOAD],
+    );
     const lost = await keyedWrite(crashing, subject, key);
     expect({ signal: (await crashing.exited).signal, status: lost.status }).toEqual({
       signal: 'SIGKILL',
