@@ -21,7 +21,14 @@ describe('idempotency keys outlive the server process', () => {
 
   async function start(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
     const server = await startServer(
-      { DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env },
+      // One public base URL for every instance (and the in-process app's default), whatever port each listens on.
+      {
+        DATABASE_URL: testDatabaseUrl(),
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE: '0',
+        PUBLIC_PAGES_BASE_URL: 'http://localhost:3000/p',
+        ...env,
+      },
       await freePort(),
       nodeArgs,
     );

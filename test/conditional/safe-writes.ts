@@ -166,7 +166,8 @@ export async function seedSubject(s: Scene, name: WriteName): Promise<Subject> {
       otherBody: { reason: 'a body this time' },
       // Every archive of an active page is the same change; what differs is who made it.
       rivalBodies: (n) => Array.from({ length: n }, () => ({})),
-      alter: () => patch({ body: { archived: false } }).expect(200),
+      // A new title each time, and the page back from the archive: a real change whether it is archived or not.
+      alter: () => patch({ body: { archived: false, title: freshKey('Changed') } }).expect(200),
       write: send('put', path, undefined),
       read: reader(readPath),
     };
