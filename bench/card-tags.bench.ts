@@ -205,6 +205,8 @@ async function explainCardQueries(
     false,
     true,
     actor,
+    null,
+    null,
   ]);
   plans['READ_CARD (100 tags)'] = await explainAnalyze(db, READ_CARD, [teamId, taggedCard, userId]);
   return plans;

@@ -4,6 +4,7 @@ import { CreatePages0000000000003 } from './0003-create-pages';
 import { CreateCards0000000000004 } from './0004-create-cards';
 import { NotifyAuthChanges0000000000005 } from './0005-notify-auth-changes';
 import { CountSiblingsInBlocks0000000000006 } from './0006-count-siblings-in-blocks';
+import { VersionsAndIdempotencyKeys0000000000007 } from './0007-versions-and-idempotency-keys';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   CreateCards0000000000004,
   NotifyAuthChanges0000000000005,
   CountSiblingsInBlocks0000000000006,
+  VersionsAndIdempotencyKeys0000000000007,
 ];

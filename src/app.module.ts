@@ -16,6 +16,7 @@ import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
 import { NotesModule } from './notes/notes.module';
 import { PagesModule } from './pages/pages.module';
+import { SafeWritesModule } from './safe-writes/safe-writes.module';
 import { WorkspaceAccessGuard } from './workspaces/workspace-access.guard';
 
 @Module({})
@@ -39,6 +40,7 @@ export class AppModule {
         }),
         AuthModule,
         HealthModule,
+        SafeWritesModule,
         NotesModule,
         PagesModule,
         CardsModule,

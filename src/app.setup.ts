@@ -47,6 +47,8 @@ export function configureApp(
   const server = app as NestExpressApplication;
   server.disable('x-powered-by');
   server.set('query parser', 'simple');
+  // ETags name stored versions (safe-writes/versions.interceptor.ts), not hashes of bodies.
+  server.set('etag', false);
   server.use(requestLogger(pino(loggerOptions(config), options.logDestination)));
   hardenHttp(app, config);
   // Bytes only: the size limit (413) applies as the body is read; JsonBodyGuard parses it after authentication.

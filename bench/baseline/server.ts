@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
+import { UNCONDITIONAL } from '../../src/safe-writes/write-conditions';
 import { Caller } from '../../src/auth/caller';
 import { AUTHENTICATE } from '../../src/auth/token-queries';
 import { CardsService } from '../../src/cards/cards.service';
@@ -82,32 +83,32 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
     {
       method: 'GET',
       pattern: /^\/v1\/([^/]+)\/notes\/templates\/([^/]+)$/,
-      handler: async (c, t, i) => ({ note_template: await notes.get(c, t, i) }),
+      handler: async (c, t, i) => ({ note_template: (await notes.get(c, t, i)).body }),
     },
     {
       method: 'PATCH',
       pattern: /^\/v1\/([^/]+)\/notes\/templates\/([^/]+)$/,
-      handler: async (c, t, i, b) => ({ note_template: await notes.update(c, t, i, b) }),
+      handler: async (c, t, i, b) => ({ note_template: (await notes.update(c, t, i, b, UNCONDITIONAL)).body }),
     },
     {
       method: 'GET',
       pattern: /^\/v1\/([^/]+)\/pages\/([^/]+)$/,
-      handler: async (c, t, i) => ({ page: await pages.get(c, t, i) }),
+      handler: async (c, t, i) => ({ page: (await pages.get(c, t, i)).body }),
     },
     {
       method: 'PATCH',
       pattern: /^\/v1\/([^/]+)\/pages\/([^/]+)$/,
-      handler: async (c, t, i, b) => ({ page: await pages.update(c, t, i, b) }),
+      handler: async (c, t, i, b) => ({ page: (await pages.update(c, t, i, b, UNCONDITIONAL)).body }),
     },
     {
       method: 'GET',
       pattern: /^\/v1\/([^/]+)\/cards\/([^/]+)$/,
-      handler: async (c, t, i) => ({ card: await cards.get(c, t, i) }),
+      handler: async (c, t, i) => ({ card: (await cards.get(c, t, i)).body }),
     },
     {
       method: 'POST',
       pattern: /^\/v1\/([^/]+)\/cards\/([^/]+)\/tags$/,
-      handler: async (c, t, i, b) => void (await cards.addTags(c, t, i, b)),
+      handler: async (c, t, i, b) => void (await cards.addTags(c, t, i, b, UNCONDITIONAL)),
     },
   ];
 

@@ -1,4 +1,5 @@
 import { statement } from '../database/statement';
+import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
 import { CardDto } from './dto/card.response';
 
@@ -6,14 +7,19 @@ import { CardDto } from './dto/card.response';
 export interface AttachRow {
   caller_is_member: boolean;
   unknown: string[];
+  /** The card's version after the attach (migration 0007); its ETag. */
+  version: string;
+  /** With a key, false when this request no longer holds it: nothing was attached. */
+  holds_key: boolean;
 }
 
 /**
  * A tag attach in one statement, atomic on its own, whatever the number of ids: locks the card's row
  * (attaches to one card take turns), finds which ids name no usable tag (one outer join: the tag key
  * is unique, so each id gets one row), and only when the caller may write the card and every id is
- * usable, inserts the new pairs in the order given and stamps the card if something was attached.
- * No row: no such card.
+ * usable, inserts the new pairs in the order given and stamps the card (a new version) if something
+ * was attached. No row: no such card. With an idempotency key, it attaches only while the request holds
+ * the key, and keeps its answer when it succeeded.
  */
 export const ATTACH_TAGS = statement<
   [
@@ -24,12 +30,14 @@ export const ATTACH_TAGS = statement<
     listedOnly: boolean,
     allStorable: boolean,
     actor: string,
+    ...KeyParams,
   ],
   AttachRow
 >(
   'attach_tags',
-  `WITH card AS MATERIALIZED (
-     SELECT c.team_id, c.id, c.project_id,
+  `WITH ${KEY_HELD('$8', '$9')},
+   card AS MATERIALIZED (
+     SELECT c.team_id, c.id, c.project_id, c.version,
             EXISTS (SELECT 1 FROM card_members m
                      WHERE m.team_id = c.team_id AND m.card_id = c.id AND m.user_id = $3) AS caller_is_member
        FROM cards c
@@ -44,18 +52,23 @@ export const ATTACH_TAGS = statement<
    ), allowed AS MATERIALIZED (
      SELECT team_id, id FROM card
       WHERE (caller_is_member OR NOT $5::boolean) AND $6::boolean AND NOT EXISTS (SELECT 1 FROM wanted WHERE NOT usable)
+        AND ${HOLDS_KEY('$8')}
    ), attached AS (
      INSERT INTO card_tags (team_id, card_id, tag_id)
      SELECT a.team_id, a.id, w.tag_id FROM allowed a CROSS JOIN wanted w ORDER BY w.ord
      ON CONFLICT DO NOTHING
      RETURNING tag_id
    ), stamped AS (
-     UPDATE cards c SET time_updated = now(), updated_by = $7::jsonb
+     UPDATE cards c SET time_updated = now(), updated_by = $7::jsonb, version = c.version + 1
        FROM allowed a
       WHERE c.team_id = a.team_id AND c.id = a.id AND EXISTS (SELECT 1 FROM attached)
-   )
-   SELECT card.caller_is_member, ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable ORDER BY ord) AS unknown
-     FROM card`,
+   ), result AS (
+     SELECT card.caller_is_member, ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable ORDER BY ord) AS unknown,
+            (card.version + CASE WHEN EXISTS (SELECT FROM attached) THEN 1 ELSE 0 END)::text AS version,
+            EXISTS (SELECT FROM allowed) AS attaches, ${HOLDS_KEY('$8')} AS holds_key
+       FROM card
+   ), ${KEEP_ANSWER('$8', '$9', 204, 'to_jsonb(r)', 'r.attaches')}
+   SELECT caller_is_member, unknown, version, holds_key FROM result`,
 );
 
 /** A row of READ_CARD. */
@@ -63,13 +76,12 @@ export interface CardRow extends Omit<CardDto, 'user' | 'user_updated'> {
   created_by: CardDto['user'];
   updated_by: CardDto['user_updated'];
   caller_is_member: boolean;
+  /** Counts the card's changes (migration 0007); its ETag. */
+  version: string;
 }
 
-/** A card with its members and its tags in the order attached, in one round trip. */
-export const READ_CARD = statement<[teamId: string, cardId: string, callerId: string], CardRow>(
-  'read_card',
-  `
-  SELECT c.id::text, c.team_id, c.project_id, c.title, c.owner_id, c.created_by, c.updated_by,
+const READ = `
+  SELECT c.id::text, c.team_id, c.project_id, c.title, c.owner_id, c.created_by, c.updated_by, c.version::text,
          ${stimeSql('c.time_created')}::float8 AS time_created,
          ${stimeSql('c.time_updated')}::float8 AS time_updated,
          EXISTS (SELECT 1 FROM card_members m
@@ -89,5 +101,13 @@ export const READ_CARD = statement<[teamId: string, cardId: string, callerId: st
             WHERE ct.team_id = c.team_id AND ct.card_id = c.id
          ), '[]') AS tags
     FROM cards c
-   WHERE c.team_id = $1 AND c.id = $2`,
+   WHERE c.team_id = $1 AND c.id = $2`;
+
+/** A card with its members and its tags in the order attached, in one round trip. */
+export const READ_CARD = statement<[teamId: string, cardId: string, callerId: string], CardRow>('read_card', READ);
+
+/** READ_CARD with the row locked for the rest of the transaction: a conditional attach's first step. */
+export const LOCK_READ_CARD = statement<[teamId: string, cardId: string, callerId: string], CardRow>(
+  'lock_read_card',
+  `${READ} FOR NO KEY UPDATE OF c`,
 );

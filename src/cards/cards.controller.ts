@@ -2,8 +2,10 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
-import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS } from '../common/openapi/api-errors.decorator';
-import { ApiNotModified } from '../common/openapi/api-not-modified.decorator';
+import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS, SAFE_WRITE_ERRORS } from '../common/openapi/api-errors.decorator';
+import { ApiNotModified, ApiSafeWrite } from '../common/openapi/api-versions.decorator';
+import { Conditions, WriteConditions } from '../safe-writes/write-conditions';
+import { Versioned } from '../safe-writes/versioned';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { CardIdParam } from './card-id.param';
 import { CardsService } from './cards.service';
@@ -30,8 +32,8 @@ export class CardsController {
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,
     @CardIdParam() cardId: string,
-  ): Promise<CardResponse> {
-    return { card: await this.cards.get(caller, teamId, cardId) };
+  ): Promise<Versioned<CardResponse>> {
+    return (await this.cards.get(caller, teamId, cardId)).map((card) => ({ card }));
   }
 
   @Post(':card_id/tags')
@@ -46,7 +48,9 @@ export class CardsController {
       'Attaching an attached tag is not an error.',
   })
   @ApiNoContentResponse({ description: 'The tags are attached' })
+  @ApiSafeWrite()
   @ApiErrors(
+    ...SAFE_WRITE_ERRORS,
     ...BODY_ERRORS,
     'TAG_IDS_MISSING',
     'TAG_IDS_TOO_MANY',
@@ -59,7 +63,8 @@ export class CardsController {
     @TeamIdParam() teamId: string,
     @CardIdParam() cardId: string,
     @Body() body: AddCardTagsDto,
-  ): Promise<void> {
-    await this.cards.addTags(caller, teamId, cardId, body);
+    @Conditions() conditions: WriteConditions,
+  ): Promise<Versioned<undefined>> {
+    return this.cards.addTags(caller, teamId, cardId, body, conditions);
   }
 }

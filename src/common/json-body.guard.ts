@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, RawBodyRequest, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { CommonErrors } from '../errors/common-errors';
@@ -20,10 +20,11 @@ export class JsonBodyGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<RawBodyRequest<Request>>();
     const raw: unknown = request.body;
     request.body = undefined;
     if (!Buffer.isBuffer(raw) || raw.length === 0) return true;
+    request.rawBody = raw; // an idempotency key's fingerprint covers the body's bytes
     if (this.reflector.getAllAndOverride<boolean>(ACCEPTS_ANY_BODY, [context.getHandler(), context.getClass()]))
       return true;
     requireJson(request.headers['content-type']);

@@ -62,7 +62,29 @@ export const CATALOGUE = {
   REQUEST_TIMEOUT: {
     status: 503,
     sec: 'SEC:000-00022',
-    meaning: 'The request did not finish in time; it may still take effect, so read before retrying',
+    meaning:
+      'The request did not finish in time; it may still take effect, so read before retrying, ' +
+      'or retry with the same Idempotency-Key',
+  },
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    sec: 'SEC:000-00008',
+    meaning: 'The Idempotency-Key header is not 1 to 255 printable ASCII characters',
+  },
+  PRECONDITION_FAILED: {
+    status: 412,
+    sec: 'SEC:000-00023',
+    meaning: "If-Match names none of the resource's current ETag: it changed since it was read; nothing was changed",
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    sec: 'SEC:000-00024',
+    meaning: 'This Idempotency-Key was used with another method, path or body; nothing was changed',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    sec: 'SEC:000-00025',
+    meaning: 'A request with this Idempotency-Key is still running; retry after the Retry-After delay',
   },
   NOT_READY: {
     status: 503,

@@ -15,7 +15,7 @@ export interface TableSpec {
   fields?: Columns;
   /** Written only when the row is created. */
   createOnly?: Columns;
-  /** Has created_by/updated_by; updated_by and time_updated change only when a field does. */
+  /** Has created_by/updated_by and a version; they and time_updated change only when a field does. */
   stamped?: boolean;
 }
 
@@ -60,7 +60,13 @@ export function upsert(spec: TableSpec, rows: Row[]): Statement {
   const names = Object.keys(columns);
   const changes = [
     ...fields.map((f) => `${quote(f)} = EXCLUDED.${quote(f)}`),
-    ...(spec.stamped ? ['"updated_by" = EXCLUDED."updated_by"', '"time_updated" = now()'] : []),
+    ...(spec.stamped
+      ? [
+          '"updated_by" = EXCLUDED."updated_by"',
+          '"time_updated" = now()',
+          `"version" = ${quote(spec.table)}."version" + 1`,
+        ]
+      : []),
   ];
   const onConflict =
     fields.length === 0
@@ -78,6 +84,16 @@ export function update(spec: TableSpec, rows: Row[]): Statement {
   const fields = Object.keys(spec.fields ?? {});
   const sql = `UPDATE ${quote(spec.table)} t SET ${fields.map((f) => `${quote(f)} = r.${quote(f)}`).join(', ')}
     FROM ${recordset({ ...spec.key, ...spec.fields }, 1)} WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
+  return { sql, params: [JSON.stringify(rows)], rows, table: spec.table };
+}
+
+/**
+ * Gives every row listed a new version, so that its ETag changes: for what an import rewrites beside the
+ * row itself (its members, comments, tags, project), which the row's answer shows.
+ */
+export function newVersions(spec: TableSpec, rows: Row[]): Statement {
+  const sql = `UPDATE ${quote(spec.table)} t SET "version" = t."version" + 1
+    FROM ${recordset(spec.key, 1)} WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
   return { sql, params: [JSON.stringify(rows)], rows, table: spec.table };
 }
 

@@ -1,4 +1,4 @@
-import { ChildTableSpec, replaceChildren, Statement, TableSpec, upsert } from './bulk-statements';
+import { ChildTableSpec, newVersions, replaceChildren, Statement, TableSpec, upsert } from './bulk-statements';
 import { CardEntry, TagEntry } from './dto/card-entries.dto';
 import { importStamps } from './import-actor';
 import { childRows, Listed, parentRows } from './listed-document';
@@ -96,5 +96,6 @@ export function planCards(cards: Listed<CardEntry>[], refs: References): Stateme
         (tagId) => ({ tag_id: tagId }),
       ),
     ),
+    newVersions(CARDS, rows),
   ];
 }

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { ChildTableSpec, remove, replaceChildren, Row, Statement, TableSpec, update, upsert } from './bulk-statements';
+import {
+  ChildTableSpec,
+  newVersions,
+  remove,
+  replaceChildren,
+  Row,
+  Statement,
+  TableSpec,
+  update,
+  upsert,
+} from './bulk-statements';
 import { PageEntry } from './dto/page-entry.dto';
 import { ExistingState, StoredPage, teamKey } from './existing-state';
 import { importStamps } from './import-actor';
@@ -126,6 +136,7 @@ export function planPages(pages: Listed<PageEntry>[], refs: References, existing
         (c) => ({ id: c.id, user_id: c.user_id, text: c.text ?? '' }),
       ),
     ),
+    newVersions(PAGES, rows),
   ];
 }
 

@@ -2,6 +2,7 @@ import { Caller } from '../auth/caller';
 import { normaliseImage } from '../common/image';
 import { UpdateNoteTemplateDto } from './dto/update-note-template.dto';
 import { NoteTemplate, NoteTemplateSection } from './note-template.entity';
+import { KeyParams } from '../safe-writes/idempotency-queries';
 import { WriteTemplateParams } from './note-template-queries';
 
 export type NoteTemplateChanges = Partial<
@@ -26,6 +27,7 @@ export function writeTemplateParams(
   teamId: string,
   templateId: string,
   patch: UpdateNoteTemplateDto,
+  key: KeyParams,
 ): WriteTemplateParams {
   const { title, context, sections, icon, aiActions, isShared } = noteTemplateChanges(patch);
   // jsonb goes as JSON text: pg would send an array as a PostgreSQL array.
@@ -41,6 +43,7 @@ export function writeTemplateParams(
     json(icon),
     aiActions ?? null,
     isShared ?? null,
+    ...key,
   ];
 }
 

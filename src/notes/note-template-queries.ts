@@ -1,4 +1,5 @@
 import { statement } from '../database/statement';
+import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParams } from '../safe-writes/idempotency-queries';
 import { NoteTemplate } from './note-template.entity';
 
 /** A template as one caller sees it, with whether that caller favourited it. */
@@ -14,21 +15,32 @@ export interface TemplateRow {
   icon: NoteTemplate['icon'];
   created_by: NoteTemplate['createdBy'];
   updated_by: NoteTemplate['updatedBy'];
-  time_created: Date;
-  time_updated: Date;
+  // Dates from pg; ISO text in a kept answer (a jsonb copy of the row).
+  time_created: Date | string;
+  time_updated: Date | string;
+  /** Counts the template's changes (migration 0007); its ETag. */
+  version: string;
   is_favourited: boolean;
 }
 
 /** The columns of a TemplateRow, from template `t`, for caller $3. */
 const TEMPLATE_VIEW = `
   t.team_id, t.id, t.owner_id, t.title, t.context, t.sections, t.ai_actions, t.is_shared, t.icon,
-  t.created_by, t.updated_by, t.time_created, t.time_updated,
+  t.created_by, t.updated_by, t.time_created, t.time_updated, t.version::text AS version,
   EXISTS (SELECT 1 FROM note_template_favourites f
            WHERE f.team_id = t.team_id AND f.template_id = t.id AND f.user_id = $3) AS is_favourited`;
 
+const READ = `SELECT ${TEMPLATE_VIEW} FROM note_templates t WHERE t.team_id = $1 AND t.id = $2`;
+
 export const READ_TEMPLATE = statement<[teamId: string, templateId: string, callerId: string], TemplateRow>(
   'read_template',
-  `SELECT ${TEMPLATE_VIEW} FROM note_templates t WHERE t.team_id = $1 AND t.id = $2`,
+  READ,
+);
+
+/** READ_TEMPLATE with the row locked for the rest of the transaction: a conditional write's first step. */
+export const LOCK_TEMPLATE = statement<[teamId: string, templateId: string, callerId: string], TemplateRow>(
+  'lock_template',
+  `${READ} FOR NO KEY UPDATE OF t`,
 );
 
 export type WriteTemplateParams = [
@@ -43,18 +55,24 @@ export type WriteTemplateParams = [
   icon: string | null,
   aiActions: boolean | null,
   isShared: boolean | null,
+  ...KeyParams,
 ];
+
+/** A row of WRITE_TEMPLATE: with a key, false when this request no longer holds it (nothing was written). */
+export type WrittenTemplateRow = TemplateRow & { holds_key: boolean };
 
 /**
  * A template update in one statement, atomic on its own: locks the row (NO KEY UPDATE: enough
  * against concurrent updates, and favourites can still reference it), writes only when the caller
  * owns it and something really changes (stamped with who and the database's clock, so time_updated
  * never precedes time_created), and reads it back. Concurrent patches of different fields take turns
- * on the lock, so neither undoes the other.
+ * on the lock, so neither undoes the other. A real change adds one to the version. With an idempotency
+ * key, it writes only while the request holds the key, and keeps its answer when it succeeded.
  */
-export const WRITE_TEMPLATE = statement<WriteTemplateParams, TemplateRow>(
+export const WRITE_TEMPLATE = statement<WriteTemplateParams, WrittenTemplateRow>(
   'write_template',
-  `WITH target AS MATERIALIZED (
+  `WITH ${KEY_HELD('$11', '$12')},
+   target AS MATERIALIZED (
      SELECT t AS template FROM note_templates t WHERE t.team_id = $1 AND t.id = $2 FOR NO KEY UPDATE
    ), planned AS MATERIALIZED (
      SELECT (x.template).team_id, (x.template).id,
@@ -65,11 +83,11 @@ export const WRITE_TEMPLATE = statement<WriteTemplateParams, TemplateRow>(
             COALESCE($9::boolean, (x.template).ai_actions) AS ai_actions,
             COALESCE($10::boolean, (x.template).is_shared) AS is_shared
        FROM target x
-      WHERE (x.template).owner_id = $3::text
+      WHERE (x.template).owner_id = $3::text AND ${HOLDS_KEY('$11')}
    ), changed AS (
      UPDATE note_templates t
         SET title = n.title, context = n.context, sections = n.sections, icon = n.icon, ai_actions = n.ai_actions,
-            is_shared = n.is_shared, updated_by = $4::jsonb, time_updated = now()
+            is_shared = n.is_shared, updated_by = $4::jsonb, time_updated = now(), version = t.version + 1
        FROM planned n
       WHERE t.team_id = n.team_id AND t.id = n.id
         AND (n.title, n.context, n.sections, n.icon, n.ai_actions, n.is_shared)
@@ -79,8 +97,10 @@ export const WRITE_TEMPLATE = statement<WriteTemplateParams, TemplateRow>(
      SELECT template FROM changed
      UNION ALL
      SELECT template FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
-   )
-   SELECT ${TEMPLATE_VIEW} FROM (SELECT (w.template).* FROM written w) t`,
+   ), result AS (
+     SELECT ${TEMPLATE_VIEW}, ${HOLDS_KEY('$11')} AS holds_key FROM (SELECT (w.template).* FROM written w) t
+   ), ${KEEP_ANSWER('$11', '$12', 200, 'to_jsonb(r)', 'r.owner_id = $3 AND r.holds_key')}
+   SELECT * FROM result`,
 );
 
 export function toNoteTemplate(row: TemplateRow): NoteTemplate {
@@ -96,7 +116,7 @@ export function toNoteTemplate(row: TemplateRow): NoteTemplate {
     icon: row.icon,
     createdBy: row.created_by,
     updatedBy: row.updated_by,
-    timeCreated: row.time_created,
-    timeUpdated: row.time_updated,
+    timeCreated: new Date(row.time_created),
+    timeUpdated: new Date(row.time_updated),
   };
 }

@@ -2,8 +2,10 @@ import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
-import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS } from '../common/openapi/api-errors.decorator';
-import { ApiNotModified } from '../common/openapi/api-not-modified.decorator';
+import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS, SAFE_WRITE_ERRORS } from '../common/openapi/api-errors.decorator';
+import { ApiNotModified, ApiSafeWrite } from '../common/openapi/api-versions.decorator';
+import { Conditions, WriteConditions } from '../safe-writes/write-conditions';
+import { Versioned } from '../safe-writes/versioned';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { NoteTemplateResponse } from './dto/note-template.response';
 import { UpdateNoteTemplateDto } from './dto/update-note-template.dto';
@@ -30,8 +32,8 @@ export class NotesController {
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,
     @TemplateIdParam() templateId: string,
-  ): Promise<NoteTemplateResponse> {
-    return { note_template: await this.notes.get(caller, teamId, templateId) };
+  ): Promise<Versioned<NoteTemplateResponse>> {
+    return (await this.notes.get(caller, teamId, templateId)).map((note_template) => ({ note_template }));
   }
 
   @Patch(':template_id')
@@ -41,13 +43,16 @@ export class NotesController {
     description: "Omitted fields stay unchanged. Built-in templates and other people's templates are read-only (403).",
   })
   @ApiOkResponse({ type: NoteTemplateResponse })
-  @ApiErrors(...BODY_ERRORS, ...RESOURCE_ERRORS, 'NOTE_TEMPLATE_NOT_FOUND')
+  @ApiSafeWrite()
+  @ApiErrors(...BODY_ERRORS, ...RESOURCE_ERRORS, 'NOTE_TEMPLATE_NOT_FOUND', ...SAFE_WRITE_ERRORS)
   async update(
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,
     @TemplateIdParam() templateId: string,
     @Body() patch: UpdateNoteTemplateDto,
-  ): Promise<NoteTemplateResponse> {
-    return { note_template: await this.notes.update(caller, teamId, templateId, patch) };
+    @Conditions() conditions: WriteConditions,
+  ): Promise<Versioned<NoteTemplateResponse>> {
+    const written = await this.notes.update(caller, teamId, templateId, patch, conditions);
+    return written.map((note_template) => ({ note_template }));
   }
 }

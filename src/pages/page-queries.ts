@@ -1,6 +1,7 @@
 import { Actor } from '../common/actor';
 import { Image } from '../common/image';
 import { statement } from '../database/statement';
+import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
 import { PageDto } from './dto/page.response';
 import { RobotsDirective } from './page-options';
@@ -66,6 +67,8 @@ export interface PageRow {
   time_archived: number | null;
   former_parent_id: string | null;
   position: number | null;
+  /** Counts the page's changes (migration 0007); with its place, its ETag (pageETag). */
+  version: string;
 }
 
 /**
@@ -75,7 +78,7 @@ export interface PageRow {
 const PAGE_VIEW = (knownPosition: string) => `
   p.id::text, p.alias_id::text, p.title, p.font, p.icon, p.content, p.schema, p.project_id, p.standalone,
   p.cover_image, p.owner_id, p.created_by, p.updated_by, p.team_id, p.is_public, p.public_url, p.public_robots,
-  p.hide_table_of_contents, p.hide_subpages, p.parent_id::text AS parent_id,
+  p.hide_table_of_contents, p.hide_subpages, p.parent_id::text AS parent_id, p.version::text AS version,
   ${stimeSql('p.time_created')}::float8 AS time_created,
   ${stimeSql('p.time_updated')}::float8 AS time_updated,
   COALESCE((
@@ -94,13 +97,19 @@ const PAGE_VIEW = (knownPosition: string) => `
   a.archived_by, ${stimeSql('a.time_archived')}::float8 AS time_archived, a.former_parent_id::text AS former_parent_id,
   CASE WHEN a.archived_by IS NULL THEN COALESCE(${knownPosition}, ${COUNTED_POSITION('p')}) END AS position`;
 
+const READ = `
+  SELECT ${PAGE_VIEW('NULL::int')}
+    FROM pages p
+    LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
+   WHERE p.team_id = $1 AND p.id = $2`;
+
 /** One page as one caller sees it, in one round trip. */
-export const READ_PAGE = statement<[teamId: string, pageId: string, callerId: string], PageRow>(
-  'read_page',
-  `SELECT ${PAGE_VIEW('NULL::int')}
-     FROM pages p
-     LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
-    WHERE p.team_id = $1 AND p.id = $2`,
+export const READ_PAGE = statement<[teamId: string, pageId: string, callerId: string], PageRow>('read_page', READ);
+
+/** READ_PAGE with the row locked for the rest of the transaction: a conditional write's first step. */
+export const LOCK_READ_PAGE = statement<[teamId: string, pageId: string, callerId: string], PageRow>(
+  'lock_read_page',
+  `${READ} FOR NO KEY UPDATE OF p`,
 );
 
 export type WritePageParams = [
@@ -135,7 +144,23 @@ export type WritePageParams = [
   archives: boolean,
   /** It is brought back with the pages archived with it under this archive root. */
   unarchivedRoot: string | null,
+  ...KeyParams,
+  /** The answer's collaboration token, kept with it under an idempotency key. */
+  collaborationToken: string,
 ];
+
+/** A row of WRITE_PAGE. */
+export interface WrittenPageRow extends PageRow {
+  /** The page changed while the statement waited for its row: nothing was written. */
+  stale: boolean;
+  /** With a key, false when this request no longer holds it: nothing was written. */
+  holds_key: boolean;
+}
+
+/** The row a page write's answer was rendered from, as kept under its idempotency key. */
+export interface KeptPageRow extends WrittenPageRow {
+  collaboration_token: string;
+}
 
 /**
  * The one write of a page update, in one statement: locks the row, writes what differs (the fields
@@ -147,11 +172,14 @@ export type WritePageParams = [
  * read-back takes the page from the UPDATE's RETURNING and its archive record from what this
  * statement did; and when the row lock found a newer version of the page than that snapshot
  * (`stale`), its siblings and archive record there may be older than the page: nothing is written,
- * and the caller runs it again after LOCK_PAGE in a transaction.
+ * and the caller runs it again after LOCK_PAGE in a transaction. A real change adds one to the version
+ * of the page and of the subpages it carries to another project. With an idempotency key, it writes
+ * only while the request holds the key, and keeps its answer when it succeeded.
  */
-export const WRITE_PAGE = statement<WritePageParams, PageRow & { stale: boolean }>(
+export const WRITE_PAGE = statement<WritePageParams, WrittenPageRow>(
   'write_page',
-  `WITH RECURSIVE target AS MATERIALIZED (
+  `WITH RECURSIVE ${KEY_HELD('$26', '$27')},
+   target AS MATERIALIZED (
      SELECT p AS page,
             EXISTS (SELECT 1 FROM page_members m
                      WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
@@ -173,7 +201,7 @@ export const WRITE_PAGE = statement<WritePageParams, PageRow & { stale: boolean 
             CASE WHEN $18 THEN $20::bigint ELSE (t.page).parent_id END AS landing_parent_id,
             CASE WHEN $18 THEN $21::text ELSE (t.page).sort_key END AS landing_sort_key
        FROM target t
-      WHERE (t.caller_is_member OR NOT $5::boolean) AND NOT t.stale
+      WHERE (t.caller_is_member OR NOT $5::boolean) AND NOT t.stale AND ${HOLDS_KEY('$26')}
    ), subtree AS (
      SELECT id FROM planned
      UNION ALL
@@ -194,7 +222,7 @@ export const WRITE_PAGE = statement<WritePageParams, PageRow & { stale: boolean 
       WHERE $24::boolean
      RETURNING page_id, archived_by, time_archived, former_parent_id
    ), carried AS (
-     UPDATE pages c SET project_id = n.project_id
+     UPDATE pages c SET project_id = n.project_id, version = c.version + 1
        FROM planned n
       WHERE $23::boolean AND c.team_id = $1 AND c.id = ANY (ARRAY(SELECT id FROM subtree))
         AND c.id <> n.id AND c.project_id <> n.project_id
@@ -206,7 +234,7 @@ export const WRITE_PAGE = statement<WritePageParams, PageRow & { stale: boolean 
             hide_subpages = n.hide_subpages, project_id = n.project_id,
             parent_id = CASE WHEN $24 THEN NULL ELSE n.landing_parent_id END,
             sort_key = CASE WHEN $24 THEN NULL ELSE n.landing_sort_key END,
-            updated_by = $4::jsonb, time_updated = now()
+            updated_by = $4::jsonb, time_updated = now(), version = p.version + 1
        FROM planned n
       WHERE p.team_id = n.team_id AND p.id = n.id
         AND ($18 OR $24 OR $25 IS NOT NULL
@@ -219,15 +247,23 @@ export const WRITE_PAGE = statement<WritePageParams, PageRow & { stale: boolean 
      SELECT page FROM changed
      UNION ALL
      SELECT page FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
-   )
-   SELECT ${PAGE_VIEW('$22::int')}, (SELECT stale FROM target) AS stale
-     FROM (SELECT (w.page).* FROM written w) p
-     LEFT JOIN LATERAL (
-       SELECT x.archived_by, x.time_archived, x.former_parent_id FROM archived x WHERE x.page_id = p.id
-       UNION ALL
-       SELECT a.archived_by, a.time_archived, a.former_parent_id FROM page_archives a
-        WHERE a.team_id = p.team_id AND a.page_id = p.id AND NOT $24 AND $25 IS NULL
-     ) a ON true`,
+   ), result AS (
+     SELECT ${PAGE_VIEW('$22::int')}, (SELECT stale FROM target) AS stale, ${HOLDS_KEY('$26')} AS holds_key
+       FROM (SELECT (w.page).* FROM written w) p
+       LEFT JOIN LATERAL (
+         SELECT x.archived_by, x.time_archived, x.former_parent_id FROM archived x WHERE x.page_id = p.id
+         UNION ALL
+         SELECT a.archived_by, a.time_archived, a.former_parent_id FROM page_archives a
+          WHERE a.team_id = p.team_id AND a.page_id = p.id AND NOT $24 AND $25 IS NULL
+       ) a ON true
+   ), ${KEEP_ANSWER(
+     '$26',
+     '$27',
+     200,
+     `to_jsonb(r) || jsonb_build_object('collaboration_token', $28::text)`,
+     '(r.caller_is_member OR NOT $5) AND NOT r.stale AND r.holds_key',
+   )}
+   SELECT * FROM result`,
 );
 
 /** Locks a page's row for the rest of the transaction, so that the statements after it see its latest version. */

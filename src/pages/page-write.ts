@@ -4,6 +4,7 @@ import { limitedToListedResources } from '../workspaces/role-permissions';
 import { CoverImageDto } from './dto/cover-image.dto';
 import { UpdatePageDto } from './dto/update-page.dto';
 import { TreeChange } from './page-plan';
+import { KeyParams } from '../safe-writes/idempotency-queries';
 import { WritePageParams } from './page-queries';
 
 /** jsonb goes as JSON text: pg would send an array as a PostgreSQL array. */
@@ -19,6 +20,8 @@ export function writePageParams(
   pageId: string,
   patch: UpdatePageDto,
   tree: TreeChange,
+  key: KeyParams,
+  collaborationToken: string,
 ): WritePageParams {
   const { icon, cover_image: cover, public_settings: publicSettings } = patch;
   return [
@@ -47,6 +50,8 @@ export function writePageParams(
     tree.carriesSubtree,
     tree.archives,
     tree.unarchivedRoot,
+    ...key,
+    collaborationToken,
   ];
 }
 

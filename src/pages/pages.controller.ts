@@ -3,8 +3,10 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nes
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { AcceptsAnyBody } from '../common/json-body.guard';
-import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS } from '../common/openapi/api-errors.decorator';
-import { ApiNotModified } from '../common/openapi/api-not-modified.decorator';
+import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS, SAFE_WRITE_ERRORS } from '../common/openapi/api-errors.decorator';
+import { ApiNotModified, ApiSafeWrite } from '../common/openapi/api-versions.decorator';
+import { Conditions, WriteConditions } from '../safe-writes/write-conditions';
+import { Versioned } from '../safe-writes/versioned';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { PageResponse } from './dto/page.response';
 import { UpdatePageDto } from './dto/update-page.dto';
@@ -40,8 +42,8 @@ export class PagesController {
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,
     @PageIdParam() pageId: string,
-  ): Promise<PageResponse> {
-    return { page: await this.pages.get(caller, teamId, pageId) };
+  ): Promise<Versioned<PageResponse>> {
+    return (await this.pages.get(caller, teamId, pageId)).map((page) => ({ page }));
   }
 
   @Patch(':page_id')
@@ -57,14 +59,16 @@ export class PagesController {
       'if it is still active, else at the project root, unless parent_page_id/project_id say where.',
   })
   @ApiOkResponse({ type: PageResponse })
-  @ApiErrors(...BODY_ERRORS, ...RESOURCE_ERRORS, 'PAGE_NOT_FOUND', ...MOVE_ERRORS)
+  @ApiSafeWrite()
+  @ApiErrors(...BODY_ERRORS, ...RESOURCE_ERRORS, 'PAGE_NOT_FOUND', ...SAFE_WRITE_ERRORS, ...MOVE_ERRORS)
   async update(
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,
     @PageIdParam() pageId: string,
     @Body() patch: UpdatePageDto,
-  ): Promise<PageResponse> {
-    return { page: await this.pages.update(caller, teamId, pageId, patch) };
+    @Conditions() conditions: WriteConditions,
+  ): Promise<Versioned<PageResponse>> {
+    return (await this.pages.update(caller, teamId, pageId, patch, conditions)).map((page) => ({ page }));
   }
 
   @Put(':page_id/archive')
@@ -86,12 +90,14 @@ export class PagesController {
     schema: { description: 'Any content; not read' },
   })
   @ApiOkResponse({ type: PageResponse })
-  @ApiErrors(...RESOURCE_ERRORS, 'PAGE_NOT_FOUND')
+  @ApiSafeWrite()
+  @ApiErrors(...RESOURCE_ERRORS, 'PAGE_NOT_FOUND', ...SAFE_WRITE_ERRORS)
   async archive(
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,
     @PageIdParam() pageId: string,
-  ): Promise<PageResponse> {
-    return { page: await this.pages.update(caller, teamId, pageId, { archived: true }) };
+    @Conditions() conditions: WriteConditions,
+  ): Promise<Versioned<PageResponse>> {
+    return (await this.pages.update(caller, teamId, pageId, { archived: true }, conditions)).map((page) => ({ page }));
   }
 }

@@ -167,10 +167,12 @@ describe('the OpenAPI document', () => {
     expect(scheme.description).toMatch(/opaque/);
   });
 
-  it('describes conditional GET: ETag on every 200, If-None-Match and 304 on every GET', () => {
+  it('describes versions: ETag on every 2xx under /v1, If-None-Match and 304 on every GET', () => {
     for (const [route, op] of operations) {
-      const ok = op.responses['200'];
-      if (ok) expect({ route, etag: !!ok.headers?.ETag }).toEqual({ route, etag: true });
+      if (!/^\w+ \/v1\//.test(route)) continue;
+      for (const [status, response] of Object.entries(op.responses).filter(([status]) => /^2/.test(status))) {
+        expect({ route, status, etag: !!response.headers?.ETag }).toEqual({ route, status, etag: true });
+      }
       if (!route.startsWith('get /v1/')) continue;
       const parameters = (op as { parameters?: Array<{ in: string; name: string }> }).parameters ?? [];
       expect({ route, ifNoneMatch: parameters.some((p) => p.in === 'header' && p.name === 'If-None-Match') }).toEqual({
@@ -178,6 +180,19 @@ describe('the OpenAPI document', () => {
         ifNoneMatch: true,
       });
       expect({ route, notModified: !!op.responses['304'] }).toEqual({ route, notModified: true });
+    }
+  });
+
+  it('describes safe writes: If-Match and Idempotency-Key on every write, with 409, 412 and 422', () => {
+    for (const [route, op] of operations) {
+      if (!/^(patch|put|post) \/v1\//.test(route)) continue;
+      const parameters = (op as { parameters?: Array<{ in: string; name: string }> }).parameters ?? [];
+      const headers = parameters.filter((p) => p.in === 'header').map((p) => p.name);
+      expect({ route, headers }).toEqual({ route, headers: expect.arrayContaining(['If-Match', 'Idempotency-Key']) });
+      expect({ route, statuses: Object.keys(op.responses) }).toEqual({
+        route,
+        statuses: expect.arrayContaining(['409', '412', '422']),
+      });
     }
   });
 

@@ -3,6 +3,7 @@ import { RoleName, seedWorkspace, Workspace } from '../support/fixtures';
 import { callerOf, useServices } from '../support/service-context';
 import { pageId, seedPages } from './page-fixtures';
 import { treeRows } from './tree-rows';
+import { UNCONDITIONAL } from '../../src/safe-writes/write-conditions';
 
 describe('PagesService.update archives and brings back pages with their subtrees', () => {
   const s = useServices();
@@ -27,7 +28,7 @@ describe('PagesService.update archives and brings back pages with their subtrees
   });
 
   const update = (id: string, patch: UpdatePageDto, role: RoleName = 'member') =>
-    s.pages.update(callerOf(ws, role), ws.teamId, id, patch);
+    s.pages.update(callerOf(ws, role), ws.teamId, id, patch, UNCONDITIONAL).then((page) => page.body);
   const archivedUnder = async (ids: string[]) => (await tree.pages(ids)).map((page) => page.archive_root_id);
   const projectsAndRoots = async (ids: string[]) =>
     (await tree.pages(ids)).map((page) => [page.project_id, page.archive_root_id]);
@@ -40,7 +41,7 @@ describe('PagesService.update archives and brings back pages with their subtrees
     expect(archivedRoot).toMatchObject({ parent_id: null, sort_key: null, archive_root_id: b, former_parent_id: r });
     expect(archivedChild).toMatchObject({ parent_id: b, archive_root_id: b, former_parent_id: b });
     expect(await tree.children('1', r)).toEqual([a, c]);
-    expect((await s.pages.get(callerOf(ws), ws.teamId, c)).position).toBe(1);
+    expect((await s.pages.get(callerOf(ws), ws.teamId, c)).body.position).toBe(1);
     expect(await tree.problems()).toEqual([]);
   });
 

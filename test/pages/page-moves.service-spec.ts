@@ -3,6 +3,7 @@ import { RoleName, seedWorkspace, Workspace } from '../support/fixtures';
 import { callerOf, useServices } from '../support/service-context';
 import { pageId, seedPages } from './page-fixtures';
 import { treeRows } from './tree-rows';
+import { UNCONDITIONAL } from '../../src/safe-writes/write-conditions';
 
 const DEPTH = 30;
 
@@ -35,7 +36,7 @@ describe('PagesService.update moves pages in the tree', () => {
   });
 
   const move = (id: string, patch: UpdatePageDto, role: RoleName = 'member') =>
-    s.pages.update(callerOf(ws, role), ws.teamId, id, patch);
+    s.pages.update(callerOf(ws, role), ws.teamId, id, patch, UNCONDITIONAL).then((page) => page.body);
 
   describe('within a project', () => {
     it('puts the page last under its new parent, its subtree following, its old siblings closing up', async () => {

@@ -5,6 +5,7 @@ import { seedWorkspace, Workspace } from '../support/fixtures';
 import { callerOf, useServices } from '../support/service-context';
 import { seedFamily } from './page-fixtures';
 import { treeRows } from './tree-rows';
+import { UNCONDITIONAL } from '../../src/safe-writes/write-conditions';
 
 /** Sibling order after `page` moves to `index` (past the end: last), the others keeping theirs. */
 function placed(order: string[], page: string, index: number): string[] {
@@ -34,8 +35,9 @@ describe('PagesService.update orders siblings by sort key, counted in page_sibli
     tree = treeRows(s.db.plain, ws.teamId);
   });
 
-  const move = (id: string, patch: UpdatePageDto) => s.pages.update(callerOf(ws), ws.teamId, id, patch);
-  const positionOf = async (id: string) => (await s.pages.get(callerOf(ws), ws.teamId, id)).position;
+  const move = (id: string, patch: UpdatePageDto) =>
+    s.pages.update(callerOf(ws), ws.teamId, id, patch, UNCONDITIONAL).then((page) => page.body);
+  const positionOf = async (id: string) => (await s.pages.get(callerOf(ws), ws.teamId, id)).body.position;
 
   it('puts the page exactly at the index, the others keeping their order', async () => {
     let order = five.children;

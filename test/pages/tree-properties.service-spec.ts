@@ -6,6 +6,7 @@ import { seedWorkspace, Workspace } from '../support/fixtures';
 import { callerOf, useServices } from '../support/service-context';
 import { pageId, seedPages } from './page-fixtures';
 import { StoredPage, treeRows } from './tree-rows';
+import { UNCONDITIONAL } from '../../src/safe-writes/write-conditions';
 
 describe('PagesService.update keeps the tree valid whatever the patches', () => {
   const s = useServices();
@@ -73,7 +74,10 @@ describe('PagesService.update keeps the tree valid whatever the patches', () => 
           s.db.undoing(async () => {
             for (const [id, patch] of run) {
               const before = await tree.all();
-              const outcome = await s.pages.update(callerOf(ws), ws.teamId, id, patch).catch((error: unknown) => error);
+              const outcome = await s.pages
+                .update(callerOf(ws), ws.teamId, id, patch, UNCONDITIONAL)
+                .then((page) => page.body)
+                .catch((error: unknown) => error);
               if (outcome instanceof DomainError) {
                 expect(await tree.all()).toEqual(before);
                 continue;

@@ -24,6 +24,14 @@ export const RESOURCE_ERRORS: ErrorCode[] = [
 /** What a route that reads a JSON body can also answer: a field invalid or unknown. */
 export const BODY_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'UNKNOWN_FIELD'];
 
+/** What a write that takes If-Match and Idempotency-Key (ApiSafeWrite) can also answer. */
+export const SAFE_WRITE_ERRORS: ErrorCode[] = [
+  'IDEMPOTENCY_KEY_INVALID',
+  'PRECONDITION_FAILED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
+];
+
 /** Routes that need a token are also rate limited per token. */
 const WITH_A_TOKEN: ErrorCode[] = ['RATE_LIMITED'];
 
@@ -34,6 +42,13 @@ const HEADERS: Record<number, HeadersObject> = {
       required: true,
       description: 'Always `Bearer`, with `error="invalid_token"` when a token was sent but is not valid',
       schema: { type: 'string', example: 'Bearer error="invalid_token"' },
+    },
+  },
+  409: {
+    'Retry-After': {
+      required: true,
+      description: "Seconds to wait before retrying to get the first request's answer",
+      schema: { type: 'integer', minimum: 1 },
     },
   },
   429: {

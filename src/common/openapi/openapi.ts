@@ -4,7 +4,7 @@ import { ApiExtension, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@ne
 import { IS_PUBLIC } from '../../auth/public.decorator';
 import { AppConfig } from '../../config/app-config';
 import { CATALOGUE } from '../../errors/catalogue';
-import { ETAG_HEADER } from './api-not-modified.decorator';
+import { ETAG_HEADER, REPLAYED_HEADER } from './api-versions.decorator';
 
 const DESCRIPTION = `
 Workspace Content API: update note templates and pages, and tag cards, in team workspaces.
@@ -21,7 +21,11 @@ Workspace Content API: update note templates and pages, and tag cards, in team w
 * Every request field is bounded; the schemas give each limit, and a value past one is a 400
   (VALIDATION_FAILED) naming the field, with nothing changed. Lengths count Unicode code points;
   free text may not contain NUL or unpaired surrogates.
-* Every 200 with a body carries a weak \`ETag\`; a GET whose \`If-None-Match\` names it gets 304.
+* Every 200 of a GET or a write, and the 204 of a tag attach, carry a strong \`ETag\` naming the version of
+  the resource as stored. A GET whose \`If-None-Match\` names it gets 304 (whatever its \`Cache-Control\`);
+  a write with \`If-Match\` happens only while the resource is at that version (else 412).
+* Every \`PATCH\`, \`PUT\` and \`POST\` may carry an \`Idempotency-Key\`: a retry with the same key gets the
+  first successful answer again (\`Idempotent-Replayed: true\`) instead of changing anything twice.
 
 ### Error catalogue
 | sec | status | code | meaning |
@@ -82,8 +86,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       delete operation[PUBLIC_MARK];
       // An empty body is accepted everywhere and means "change nothing".
       if (operation.requestBody && 'content' in operation.requestBody) operation.requestBody.required = false;
-      const ok = operation.responses['200'];
-      if (ok && 'content' in ok) ok.headers = { ...ok.headers, ETag: ETAG_HEADER };
+      const takes = (name: string) => operation.parameters?.some((p) => 'name' in p && p.name === name) ?? false;
+      const extra = {
+        ...(takes('If-None-Match') || takes('If-Match') ? { ETag: ETAG_HEADER } : {}),
+        ...(takes('Idempotency-Key') ? { 'Idempotent-Replayed': REPLAYED_HEADER } : {}),
+      };
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (response && /^2/.test(status) && !('$ref' in response))
+          response.headers = { ...response.headers, ...extra };
+      }
     }
   }
   // The server rejects unknown request fields and sends no undocumented response fields.

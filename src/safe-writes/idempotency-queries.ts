@@ -1,0 +1,88 @@
+import { statement } from '../database/statement';
+
+/** How long a successful answer is kept. */
+export const KEPT_FOR = `interval '24 hours'`;
+
+/** The key of a write and this request's claim on it: the last parameters of every write statement. */
+export type KeyParams = [key: string | null, claim: string | null];
+
+/** A key row as CLAIM_KEY leaves it. */
+export interface ClaimRow {
+  /** This request holds the key: run the write. */
+  won: boolean;
+  /** The key was first used with the same method, path and body. */
+  same_request: boolean;
+  /** The kept answer's status; null while the first request runs. */
+  status: number | null;
+  answer: Record<string, unknown> | null;
+}
+
+/** A key row the next request may take: its answer expired, or its claim is dead. */
+const FREE = `(k.expires_at <= now() OR (k.status IS NULL AND k.claimed_until <= now()))`;
+
+/**
+ * Claims key $3 of user $2 in workspace $1 for request fingerprint $4 with claim $5 for $6 ms, in one
+ * statement: a new key, an expired one or a dead claim is taken; any other key row is returned as it
+ * is (a kept answer or a running claim), so the caller replays, refuses or waits.
+ */
+export const CLAIM_KEY = statement<
+  [teamId: string, userId: string, key: string, fingerprint: Buffer, claim: string, leaseMs: number],
+  ClaimRow
+>(
+  'claim_key',
+  `INSERT INTO idempotency_keys AS k (team_id, user_id, key, fingerprint, claim, claimed_until, expires_at)
+   VALUES ($1, $2, $3, $4, $5, now() + $6 * interval '1 ms', now() + $6 * interval '1 ms')
+   ON CONFLICT (team_id, user_id, key) DO UPDATE
+      SET fingerprint = CASE WHEN ${FREE} THEN EXCLUDED.fingerprint ELSE k.fingerprint END,
+          claim = CASE WHEN ${FREE} THEN EXCLUDED.claim ELSE k.claim END,
+          claimed_until = CASE WHEN ${FREE} THEN EXCLUDED.claimed_until ELSE k.claimed_until END,
+          status = CASE WHEN ${FREE} THEN NULL ELSE k.status END,
+          answer = CASE WHEN ${FREE} THEN NULL ELSE k.answer END,
+          expires_at = CASE WHEN ${FREE} THEN EXCLUDED.expires_at ELSE k.expires_at END
+   RETURNING k.claim IS NOT DISTINCT FROM $5 AS won, k.fingerprint = $4 AS same_request, k.status, k.answer`,
+);
+
+/** Gives up claim $4 on a key after its request failed: a failure keeps nothing. */
+export const RELEASE_KEY = statement<[teamId: string, userId: string, key: string, claim: string], never>(
+  'release_key',
+  `DELETE FROM idempotency_keys WHERE team_id = $1 AND user_id = $2 AND key = $3 AND claim = $4`,
+);
+
+/** Forgets up to $1 keys whose answer or claim has expired; returns how many. */
+export const SWEEP_KEYS = statement<[limit: number], { id: string }>(
+  'sweep_keys',
+  `DELETE FROM idempotency_keys
+    WHERE (team_id, user_id, key) IN (SELECT team_id, user_id, key FROM idempotency_keys
+                                        WHERE expires_at <= now() LIMIT $1)
+   RETURNING key AS id`,
+);
+
+/**
+ * For a write statement whose team is $1 and caller $3: CTE `key_held` locks the key row while this
+ * request's claim on it stands (a takeover after a dead claim waits, or has already taken it), so the
+ * write runs only while the claim holds (HOLDS_KEY).
+ */
+export const KEY_HELD = (key: string, claim: string) => `
+  key_held AS MATERIALIZED (
+    SELECT FROM idempotency_keys k
+     WHERE k.team_id = $1 AND k.user_id = $3 AND k.key = ${key}::text AND k.claim = ${claim}::uuid
+       FOR NO KEY UPDATE
+  )`;
+
+/** True when the write carries no key, or this request's claim on it stands (needs KEY_HELD). */
+export const HOLDS_KEY = (key: string) => `(${key}::text IS NULL OR EXISTS (SELECT FROM key_held))`;
+
+/**
+ * CTE `kept`: for a write with a key, its answer (status, and `answer`, a jsonb expression over the
+ * answer row `r` of CTE `result`) is kept when `succeeded` (over `r`) holds, by the statement that
+ * made the change: a change is never applied twice, even when the process dies before answering.
+ */
+export const KEEP_ANSWER = (key: string, claim: string, status: number, answer: string, succeeded: string) => `
+  kept AS (
+    UPDATE idempotency_keys k
+       SET status = ${status}, answer = ${answer}, claim = NULL, claimed_until = NULL,
+           expires_at = now() + ${KEPT_FOR}
+      FROM result r
+     WHERE ${key}::text IS NOT NULL AND k.team_id = $1 AND k.user_id = $3 AND k.key = ${key}::text
+       AND k.claim = ${claim}::uuid AND ${succeeded}
+  )`;

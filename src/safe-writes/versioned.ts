@@ -1,0 +1,11 @@
+/** A response body and the ETag of the version it shows: VersionsInterceptor sends the one with the other. */
+export class Versioned<T> {
+  constructor(
+    readonly body: T,
+    readonly etag: string,
+  ) {}
+
+  map<U>(wrap: (body: T) => U): Versioned<U> {
+    return new Versioned(wrap(this.body), this.etag);
+  }
+}
