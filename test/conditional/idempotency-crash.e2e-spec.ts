@@ -5,7 +5,7 @@ import { ServerProcess, startServer } from '../faults/server-process';
 import { useScene } from '../support/scene';
 import { testDatabaseUrl } from '../support/test-config';
 import { CATALOGUE } from '../../src/errors/catalogue';
-import { freshKey, IDEMPOTENCY_KEY_IN_USE, seedSubject, snapshot, stored, Subject, WriteName } from './safe-writes';
+import { freshKey, seedSubject, snapshot, stored, Subject, WriteName } from './safe-writes';
 
 const PRELOAD = join(__dirname, 'crash-at-statement.js');
 const TIMEOUT_MS = 10_000;
@@ -140,7 +140,7 @@ describe('idempotency keys outlive the server process', () => {
     const deadline = Date.now() + 45_000;
     let retry = await keyedWrite(server, subject, key);
     while (retry.status === 409 && Date.now() < deadline) {
-      expect((retry.body as { error: { sec: string } }).error.sec).toBe(CATALOGUE[IDEMPOTENCY_KEY_IN_USE].sec);
+      expect((retry.body as { error: { sec: string } }).error.sec).toBe(CATALOGUE.IDEMPOTENCY_KEY_IN_USE.sec);
       expect(retry.headers['retry-after']).toMatch(/^\d+$/);
       await sleep(Math.max(100, Number(retry.headers['retry-after']) * 1000));
       retry = await keyedWrite(server, subject, key);

@@ -3,17 +3,7 @@ import { ErrorCode } from '../../src/errors/catalogue';
 import { pageId, seedPages } from '../pages/page-fixtures';
 import { expectError } from '../support/expect-error';
 import { useScene } from '../support/scene';
-import {
-  etagOf,
-  missingPath,
-  PRECONDITION_FAILED,
-  seedSubject,
-  snapshot,
-  stored,
-  Subject,
-  tagIds,
-  WRITE_NAMES,
-} from './safe-writes';
+import { etagOf, missingPath, seedSubject, snapshot, stored, Subject, tagIds, WRITE_NAMES } from './safe-writes';
 
 const NOT_FOUND: Record<Subject['name'], ErrorCode> = {
   template: 'NOTE_TEMPLATE_NOT_FOUND',
@@ -35,7 +25,7 @@ describe('If-Match on the writes', () => {
       const before = await snapshot(subject);
       const res = await subject.write({ ifMatch, body });
       expect({ ifMatch, status: res.status }).toEqual({ ifMatch, status: 412 });
-      expectError(res, PRECONDITION_FAILED);
+      expectError(res, 'PRECONDITION_FAILED');
       expect(await snapshot(subject)).toEqual(before);
     }
 
@@ -99,7 +89,7 @@ describe('If-Match on the writes', () => {
       expect(statuses.filter((status) => status === subject.status)).toHaveLength(1);
       expect(statuses.filter((status) => status === 412)).toHaveLength(7);
       const winner = statuses.indexOf(subject.status);
-      for (const res of answers) if (res.status === 412) expectError(res, PRECONDITION_FAILED);
+      for (const res of answers) if (res.status === 412) expectError(res, 'PRECONDITION_FAILED');
       const after = await snapshot(subject);
       expect(after.etag).toBe(etagOf(answers[winner]));
       const won = bodies[winner] as Record<string, string>;
@@ -121,14 +111,14 @@ describe('If-Match on the writes', () => {
           .set({ Authorization: s.ws.auth.member, 'If-Match': ifMatch })
           .send({ parent_page_id: child });
       const read = await s.t.http.get(path).set('Authorization', s.ws.auth.member).expect(200);
-      expectError(await patch('"stale"'), PRECONDITION_FAILED);
+      expectError(await patch('"stale"'), 'PRECONDITION_FAILED');
       expectError(await patch(read.headers.etag), 'PAGE_PARENT_CYCLE');
     });
 
     it('an attach of an unknown tag with a stale If-Match is a 412, not the 404 naming the tag', async () => {
       const tags = await seedSubject(s, 'tags');
       const { etag } = await snapshot(tags);
-      expectError(await tags.write({ ifMatch: '"stale"', body: { id: '987654321' } }), PRECONDITION_FAILED);
+      expectError(await tags.write({ ifMatch: '"stale"', body: { id: '987654321' } }), 'PRECONDITION_FAILED');
       expectError(await tags.write({ ifMatch: etag, body: { id: '987654321' } }), 'TAG_NOT_FOUND');
     });
 

@@ -1,18 +1,11 @@
 import pg, { Client } from 'pg';
 import type { Response, Test } from 'supertest';
-import { ErrorCode } from '../../src/errors/catalogue';
 import { freshId } from '../cards/card-fixtures';
 import { seedTemplate } from '../notes/note-template-fixtures';
 import { pageId, seedPages } from '../pages/page-fixtures';
 import { importDocument, RoleName, Workspace } from '../support/fixtures';
 import type { Scene } from '../support/scene';
 import { testDatabaseUrl } from '../support/test-config';
-
-/** The catalogue entries of decisions.md, "Conditional writes and safe retries". */
-export const PRECONDITION_FAILED = 'PRECONDITION_FAILED' as ErrorCode;
-export const IDEMPOTENCY_KEY_INVALID = 'IDEMPOTENCY_KEY_INVALID' as ErrorCode;
-export const IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED' as ErrorCode;
-export const IDEMPOTENCY_KEY_IN_USE = 'IDEMPOTENCY_KEY_IN_USE' as ErrorCode;
 
 /** A strong entity tag as RFC 9110 spells one: no `W/`, quoted, no quote or control character inside. */
 export const STRONG_ETAG = /^"[\x21\x23-\x7e\x80-\xff]*"$/;

@@ -459,7 +459,7 @@ export class ConditionalRules {
     expect({ ...seen, inUse: res.status === 409 }).toEqual({ ...seen, inUse: false });
     if (res.status === 412) {
       expect({ ...seen, ifMatchSent: ifMatch !== undefined }).toEqual({ ...seen, ifMatchSent: true });
-      expect(sec).toBe((CATALOGUE as Record<string, { sec: string }>).PRECONDITION_FAILED.sec);
+      expect(sec).toBe(CATALOGUE.PRECONDITION_FAILED.sec);
     }
     if (ifMatch !== undefined && MATCHING_IF_MATCH.includes(ifMatch) && (ifMatch === '*' || currentKnown)) {
       expect({ ...seen, preconditionFailed: res.status === 412 }).toEqual({ ...seen, preconditionFailed: false });
@@ -493,7 +493,7 @@ export class ConditionalRules {
       expect({ ...seen, ranBefore }).toEqual({ ...seen, ranBefore: false });
       this.kept.set(key, [...earlier, { caller, request, answer }]);
     }
-    if (sec === (CATALOGUE as Record<string, { sec: string }>).IDEMPOTENCY_KEY_REUSED.sec) {
+    if (sec === CATALOGUE.IDEMPOTENCY_KEY_REUSED.sec) {
       expect({ ...seen, usedBefore: earlier.length > 0 }).toEqual({ ...seen, usedBefore: true });
     }
   }
