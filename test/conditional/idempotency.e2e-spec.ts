@@ -1,11 +1,14 @@
 import type { Response } from 'supertest';
 import { seedTemplate } from '../notes/note-template-fixtures';
 import { expectError } from '../support/expect-error';
-import { useScene } from '../support/scene';
+import { seedWorkspace } from '../support/fixtures';
+import { Scene, useScene } from '../support/scene';
+import { createTestApp } from '../support/test-app';
 import {
   countExecutions,
   etagOf,
   freshKey,
+  keySettled,
   lockRow,
   missingPath,
   seedSubject,
@@ -80,6 +83,14 @@ describe('Idempotency-Key on the writes', () => {
         const again = await subject.write({ key });
         expect(again.body.page.collaboration.token).toBe(first.body.page.collaboration.token);
       }
+    });
+
+    it('keeps the answer of a keyed write that changes nothing, too', async () => {
+      await subject.write().expect(subject.status);
+      const key = freshKey();
+      const first = await subject.write({ key }).expect(subject.status);
+      await subject.alter();
+      expectReplayOf(await subject.write({ key }), first);
     });
 
     it('answers the same key with another body, or on another path, with 422, and nothing changes', async () => {
@@ -211,6 +222,43 @@ describe('Idempotency-Key on the writes', () => {
       .set({ Authorization: s.ws.auth.member, 'Idempotency-Key': key });
     expectError(archive, 'IDEMPOTENCY_KEY_REUSED');
     expect(await snapshot(page)).toEqual(before);
+  });
+
+  describe('a retry after 503 REQUEST_TIMEOUT', () => {
+    const slow = {} as Scene;
+    beforeAll(async () => {
+      slow.t = await createTestApp({ REQUEST_TIMEOUT_MS: '1000' });
+      slow.ws = await seedWorkspace(slow.t.app);
+    });
+    afterAll(() => slow.t?.close());
+
+    it('gets the kept answer if the timed-out write went through, else runs it: never twice, never lost', async () => {
+      const page = await seedSubject(slow, 'page');
+      const key = freshKey();
+      const before = await snapshot(page);
+      const lock = await lockRow(page);
+      try {
+        const first = page.write({ key }).then((res) => res);
+        await until('the write waits for the row lock', async () => (await lock.waiters()) > 0);
+        expectError(await first, 'REQUEST_TIMEOUT');
+      } finally {
+        await lock.release();
+      }
+      await until('the timed-out request is done with its key', () => keySettled(page, key));
+      const between = await snapshot(page);
+      const retry = await page.write({ key }).expect(200);
+      const after = await snapshot(page);
+      if (between.etag === before.etag) {
+        expect({ replayed: replayed(retry), title: after.resource.title }).toEqual({
+          replayed: false,
+          title: 'Retitled',
+        });
+      } else {
+        expect({ replayed: replayed(retry), etag: etagOf(retry) }).toEqual({ replayed: true, etag: between.etag });
+        expect(after).toEqual(between);
+      }
+      expect(etagOf(retry)).toBe(after.etag);
+    });
   });
 
   it('keeps nothing for a 400: the same key with a valid body then runs', async () => {

@@ -268,6 +268,24 @@ export async function lockRow(subject: Subject): Promise<{ waiters(): Promise<nu
   };
 }
 
+/**
+ * Whether the request that first used `key` in the subject's workspace is done with it: its answer is kept, or it
+ * gave the key back (no row). Read from the database, since the request itself may have been answered long before.
+ */
+export async function keySettled(subject: Subject, key: string): Promise<boolean> {
+  const client = new Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT status FROM idempotency_keys WHERE team_id = $1 AND key = $2', [
+      subject.ws.teamId,
+      key,
+    ]);
+    return (rows as Array<{ status: number | null }>).every((row) => row.status !== null);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Polls `probe` until it holds (an event the database shows, not a time), failing after `ms`. */
 export async function until(what: string, probe: () => Promise<boolean>, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;

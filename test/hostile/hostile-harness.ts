@@ -455,7 +455,8 @@ export class ConditionalRules {
     const sec: string | undefined = res.body?.error?.sec;
     const ifMatch = generated.headers['If-Match'];
     const rawKey = sent.headers['Idempotency-Key'];
-    const seen = { status: res.status, sec, replayed, ifMatch, key: rawKey };
+    const seen = { status: res.status, sec, replayed, ifMatch, sentIfMatch: sent.headers['If-Match'], key: rawKey };
+    if (res.status === 412) Object.assign(seen, { message: res.body?.error?.message });
     expect({ ...seen, inUse: res.status === 409 }).toEqual({ ...seen, inUse: false });
     if (res.status === 412) {
       expect({ ...seen, ifMatchSent: ifMatch !== undefined }).toEqual({ ...seen, ifMatchSent: true });
@@ -549,8 +550,8 @@ export function useHostileScene(name: string, { withOther = true } = {}): Hostil
     s,
     tracker: undefined as unknown as ChangeTracker,
     async sendChecked(req) {
+      await hostile.tracker.before(); // its re-import gives the resources new versions: read the ETag after it
       const sent = await withCurrentEtag(s, req);
-      await hostile.tracker.before();
       const res = await send(s.t, sent.req);
       expectContract(res, secretsOf(s.ws, s.other));
       expectMessageAboutBody(req, res);
