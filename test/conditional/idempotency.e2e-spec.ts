@@ -1,4 +1,5 @@
 import type { Response } from 'supertest';
+import { IdempotencyKeySweeper } from '../../src/safe-writes/idempotency-key-sweeper';
 import { seedTemplate } from '../notes/note-template-fixtures';
 import { expectError } from '../support/expect-error';
 import { seedWorkspace } from '../support/fixtures';
@@ -8,6 +9,7 @@ import {
   countExecutions,
   etagOf,
   freshKey,
+  keyRows,
   keySettled,
   lockRow,
   missingPath,
@@ -258,6 +260,44 @@ describe('Idempotency-Key on the writes', () => {
         expect(after).toEqual(between);
       }
       expect(etagOf(retry)).toBe(after.etag);
+    });
+  });
+
+  describe('24 hours', () => {
+    const age = (subject: Subject, key: string) =>
+      keyRows(subject, key, `UPDATE idempotency_keys SET expires_at = now() - interval '1 second'`);
+
+    it('keeps an answer for 24 hours', async () => {
+      const page = await seedSubject(s, 'page');
+      const key = freshKey();
+      await page.write({ key }).expect(200);
+      const [row] = await keyRows<{ hours: number }>(
+        page,
+        key,
+        `SELECT extract(epoch FROM expires_at - now()) / 3600 AS hours`,
+      );
+      expect(Number(row.hours)).toBeCloseTo(24, 1);
+    });
+
+    it('runs a request again once its key expired, and keeps the new answer', async () => {
+      const page = await seedSubject(s, 'page');
+      const key = freshKey();
+      await page.write({ key }).expect(200);
+      await age(page, key);
+      const again = await page.write({ key }).expect(200);
+      expect(replayed(again)).toBe(false);
+      expectReplayOf(await page.write({ key }), again);
+    });
+
+    it('sweeps expired keys, and only those', async () => {
+      const page = await seedSubject(s, 'page');
+      const [expired, kept] = [freshKey(), freshKey()];
+      await page.write({ key: expired }).expect(200);
+      const first = await page.write({ key: kept }).expect(200);
+      await age(page, expired);
+      await s.t.app.get(IdempotencyKeySweeper).sweep();
+      expect(await keyRows(page, expired, 'SELECT key')).toEqual([]);
+      expectReplayOf(await page.write({ key: kept }), first);
     });
   });
 

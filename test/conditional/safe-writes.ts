@@ -273,14 +273,21 @@ export async function lockRow(subject: Subject): Promise<{ waiters(): Promise<nu
  * gave the key back (no row). Read from the database, since the request itself may have been answered long before.
  */
 export async function keySettled(subject: Subject, key: string): Promise<boolean> {
+  const rows = await keyRows<{ status: number | null }>(subject, key, 'SELECT status');
+  return rows.every((row) => row.status !== null);
+}
+
+/**
+ * Runs `sql` (a statement on `idempotency_keys` that ends in a WHERE clause) on the rows of `key` in the
+ * subject's workspace, on a connection of its own; returns the rows it returns.
+ */
+export async function keyRows<Row>(subject: Subject, key: string, sql: string): Promise<Row[]> {
   const client = new Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
-    const { rows } = await client.query('SELECT status FROM idempotency_keys WHERE team_id = $1 AND key = $2', [
-      subject.ws.teamId,
-      key,
-    ]);
-    return (rows as Array<{ status: number | null }>).every((row) => row.status !== null);
+    const where = sql.startsWith('SELECT') ? ' FROM idempotency_keys WHERE' : ' WHERE';
+    const { rows } = await client.query(`${sql}${where} team_id = $1 AND key = $2`, [subject.ws.teamId, key]);
+    return rows as Row[];
   } finally {
     await client.end();
   }
