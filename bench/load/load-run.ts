@@ -48,7 +48,8 @@ async function cannon(
       {
         setupRequest: (request) => {
           const next = op.next();
-          return { ...request, method: next.method, path: next.path, body: next.body };
+          const headers = { ...request.headers, ...next.headers };
+          return { ...request, method: next.method, path: next.path, body: next.body, headers };
         },
       },
     ],

@@ -32,6 +32,7 @@ export interface Request {
   method: 'GET' | 'PATCH' | 'POST';
   path: string;
   body?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Operation {
@@ -130,6 +131,7 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
   const unique = () => `${Date.now().toString(36)}-${counter++}`;
   const pagePath = (ws: PageWorkspace, id: string) => `/v1/${ws.teamId}/pages/${id}`;
   const json = (value: object) => JSON.stringify(value);
+  const keyed = (request: Request): Request => ({ ...request, headers: { 'idempotency-key': `bench-${unique()}` } });
 
   // Leaves of projects 3..10 of B: a move carries its subtree, so moving leaves keeps every move one page.
   const hasChildren = new Set(b.pages.map((p) => p.parent_page_id));
@@ -170,6 +172,17 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
     };
   };
 
+  const templateTitle = (): Request => ({
+    method: 'PATCH',
+    path: `/v1/${b.teamId}/notes/templates/tpl${randomBelow(random, TEMPLATES) + 1}`,
+    body: json({ title: `Title ${unique()}` }),
+  });
+  const pageTitle = (): Request => ({
+    method: 'PATCH',
+    path: pagePath(b, pick(random, b.pageIds)),
+    body: json({ title: `Title ${unique()}` }),
+  });
+
   const ops: Operation[] = [
     {
       name: 'template GET',
@@ -208,22 +221,30 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
       description:
         `PATCH {"title": new} of a random template of ${TEMPLATES.toLocaleString('en')} ` +
         '(a new title each request)',
-      next: () => ({
-        method: 'PATCH',
-        path: `/v1/${b.teamId}/notes/templates/tpl${randomBelow(random, TEMPLATES) + 1}`,
-        body: json({ title: `Title ${unique()}` }),
-      }),
+      next: templateTitle,
     },
     {
       name: `page title PATCH (${b.pages.length / 1000}k pages)`,
       auth: b.auth,
       status: 200,
       description: `PATCH {"title": new} of a random page of ${b.pages.length.toLocaleString('en')}`,
-      next: () => ({
-        method: 'PATCH',
-        path: pagePath(b, pick(random, b.pageIds)),
-        body: json({ title: `Title ${unique()}` }),
-      }),
+      next: pageTitle,
+    },
+    // The same writes with a new Idempotency-Key each (the baseline and the floor ignore the header).
+    {
+      name: 'keyed template PATCH title',
+      auth: b.auth,
+      status: 200,
+      description:
+        'template PATCH title with a new Idempotency-Key each request: the key is claimed and the answer kept',
+      next: () => keyed(templateTitle()),
+    },
+    {
+      name: `keyed page title PATCH (${b.pages.length / 1000}k pages)`,
+      auth: b.auth,
+      status: 200,
+      description: 'page title PATCH with a new Idempotency-Key each request: the key is claimed and the answer kept',
+      next: () => keyed(pageTitle()),
     },
     ...[
       {
