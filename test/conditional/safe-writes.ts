@@ -87,7 +87,7 @@ const CARD_TAGS = 10;
 export async function seedSubject(s: Scene, name: WriteName): Promise<Subject> {
   const { t, ws } = s;
   const as = (auth: Auth) => ws.auth[auth];
-  const base = { name, ws, read: undefined as unknown as Subject['read'] };
+  const base = { name, ws };
   const send = (method: Subject['method'], defaultPath: string, defaultBody: object | undefined) => {
     return ({ auth = 'member', ifMatch, key, body, path = defaultPath }: WriteOptions = {}): Test => {
       let test = t.http[method](path).set('Authorization', as(auth));
