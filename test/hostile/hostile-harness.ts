@@ -442,7 +442,7 @@ async function withCurrentEtag(s: Scene, req: HostileRequest): Promise<{ req: Ho
  *   never a 2xx, 404 of a resource, 409, 412 or 422;
  * - 412 only with an If-Match, never for one that matches an existing resource (`*`, its current ETag);
  *   an If-Match that cannot match (a weak tag, garbage) never gets a 2xx, unless replayed;
- * - a replay carries a valid key and is the answer (status, body, ETag) the key first got; a key whose first
+ * - a replay carries a valid key and is the answer (status, body bytes, ETag) the key first got; a key whose first
  *   answer is kept is never run again for the same caller and request; a 422 reuse names a key used before;
  *   sent one at a time, no request is ever told that its key is in use (409).
  */
@@ -484,12 +484,12 @@ export class ConditionalRules {
       return;
     }
     const key = headerAsReceived(rawKey);
-    const answer = { status: res.status, body: res.body as unknown, etag: res.headers.etag };
+    const answer = { status: res.status, body: res.text ?? '', etag: res.headers.etag };
     const caller = sent.headers.Authorization ?? '';
     const request = JSON.stringify([sent.method, sent.path, sent.body, sent.headers['Content-Encoding'], sent.latin1]);
     const earlier = this.kept.get(key) ?? [];
     if (replayed) {
-      // The kept answer it repeats: an equal one, or (for the failure's diff) the one the same request got.
+      // The kept answer it repeats, to the byte: an equal one, or (for the failure's diff) the same request's.
       const same =
         earlier.find((e) => isDeepStrictEqual(e.answer, answer)) ?? earlier.find((e) => e.request === request);
       expect({ ...seen, answer }).toEqual({ ...seen, answer: same?.answer });
