@@ -37,15 +37,15 @@ export const ATTACH_TAGS = statement<
   AttachRow
 >(
   'attach_tags',
-  `WITH ${KEY_HELD('$8', '$9')},
-   card AS MATERIALIZED (
+  `WITH card AS MATERIALIZED (
      SELECT c.team_id, c.id, c.project_id, c.version,
             EXISTS (SELECT 1 FROM card_members m
                      WHERE m.team_id = c.team_id AND m.card_id = c.id AND m.user_id = $3) AS caller_is_member
        FROM cards c
       WHERE c.team_id = $1 AND c.id = $2
         FOR NO KEY UPDATE
-   ), wanted AS MATERIALIZED (
+   ), ${KEY_HELD('$8', '$9', 'card')},
+   wanted AS MATERIALIZED (
      SELECT w.tag_id, w.ord, t.id IS NOT NULL AS usable
        FROM unnest($4::bigint[]) WITH ORDINALITY AS w(tag_id, ord)
        LEFT JOIN card ON true

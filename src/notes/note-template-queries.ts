@@ -74,10 +74,10 @@ export type WrittenTemplateRow = TemplateRow & { holds_key: boolean };
  */
 export const WRITE_TEMPLATE = statement<WriteTemplateParams, WrittenTemplateRow>(
   'write_template',
-  `WITH ${KEY_HELD('$11', '$12')},
-   target AS MATERIALIZED (
+  `WITH target AS MATERIALIZED (
      SELECT t AS template FROM note_templates t WHERE t.team_id = $1 AND t.id = $2 FOR NO KEY UPDATE
-   ), planned AS MATERIALIZED (
+   ), ${KEY_HELD('$11', '$12', 'target')},
+   planned AS MATERIALIZED (
      SELECT (x.template).team_id, (x.template).id,
             COALESCE($5::text, (x.template).title) AS title,
             COALESCE($6::text, (x.template).context) AS context,

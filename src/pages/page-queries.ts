@@ -195,7 +195,7 @@ const PAGE_EVENT = `
  */
 export const WRITE_PAGE = statement<WritePageParams, WrittenPageRow>(
   'write_page',
-  `WITH RECURSIVE ${KEY_HELD('$26', '$27')},
+  `WITH RECURSIVE ${KEY_HELD('$26', '$27', 'target')},
    target AS MATERIALIZED (
      SELECT p AS page,
             EXISTS (SELECT 1 FROM page_members m

@@ -25,7 +25,8 @@ export function toPageView(row: PageRow, collaborationToken: string, publicBaseU
     team_id: row.team_id,
     time_created: row.time_created,
     time_updated: row.time_updated,
-    members: row.members,
+    // Field by field: a kept answer's row went through jsonb, which orders an object's keys its own way.
+    members: row.members.map(({ user_id, assigned_date, role }) => ({ user_id, assigned_date, role })),
     bookmarked: row.is_bookmarked,
     ...(archived
       ? { archived: { user_id: row.archived_by!, time_archived: row.time_archived!, parent_page_id: parentId ?? '' } }

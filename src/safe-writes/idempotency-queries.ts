@@ -60,13 +60,16 @@ export const SWEEP_KEYS = statement<[limit: number], { id: string }>(
 /**
  * For a write statement whose team is $1 and caller $3: CTE `key_held` locks the key row while this
  * request's claim on it stands (a takeover after a dead claim waits, or has already taken it), so the
- * write runs only while the claim holds (HOLDS_KEY).
+ * write runs only while the claim holds (HOLDS_KEY). It reads CTE `lockedFirst`, the one that locks the
+ * resource's row, so that it locks the key only once it has the resource: a repeat of the request
+ * waiting for the same row gets its 409 at once instead of waiting behind the key.
  */
-export const KEY_HELD = (key: string, claim: string) => `
+export const KEY_HELD = (key: string, claim: string, lockedFirst: string) => `
   key_held AS MATERIALIZED (
     SELECT FROM idempotency_keys k
-     WHERE k.team_id = $1 AND k.user_id = $3 AND k.key = ${key}::text AND k.claim = ${claim}::uuid
-       FOR NO KEY UPDATE
+     WHERE EXISTS (SELECT FROM ${lockedFirst})
+       AND k.team_id = $1 AND k.user_id = $3 AND k.key = ${key}::text AND k.claim = ${claim}::uuid
+       FOR NO KEY UPDATE OF k
   )`;
 
 /** True when the write carries no key, or this request's claim on it stands (needs KEY_HELD). */

@@ -5,6 +5,8 @@ export interface CallOptions {
   path: string;
   auth?: string;
   body?: unknown;
+  /** More request headers. */
+  headers?: Record<string, string>;
   /** The whole exchange, connect to last byte; past it the call is abandoned and reported as `timeout`. */
   timeoutMs: number;
   /** A keep-alive agent to reuse connections; by default every call opens a connection of its own. */
@@ -43,6 +45,7 @@ export function call(baseUrl: string, options: CallOptions): Promise<Outcome> {
         method: options.method,
         agent: options.agent ?? false,
         headers: {
+          ...options.headers,
           ...(options.auth ? { authorization: options.auth } : {}),
           ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
         },

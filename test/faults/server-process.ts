@@ -14,10 +14,17 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** Starts the compiled server (`node dist/src/main.js`, what `npm start` runs) and waits until it is ready. */
-export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+/**
+ * Starts the compiled server (`node dist/src/main.js`, what `npm start` runs) and waits until it is ready.
+ * `nodeArgs` go before the script (`-r preload.js`).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: npm test builds it first (npm run build)`);
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     // No webhook delivery unless asked: the deliveries of the webhook specs are theirs to make.
     env: { PATH: process.env.PATH, PORT: String(port), WEBHOOK_DELIVERY: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -489,6 +489,94 @@ export const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
   { maxKeys: 3 },
 );
 
+// ---- conditional headers (writes only) ----
+
+/** Stands for the resource's current ETag in a generated If-Match; the harness puts the real one in before sending. */
+export const CURRENT_ETAG = '<current>';
+
+/** If-Match values that match any existing resource: `*`, its current ETag, a list holding it. */
+export const MATCHING_IF_MATCH = ['*', CURRENT_ETAG, `"other", ${CURRENT_ETAG}`, `${CURRENT_ETAG},"x"`];
+
+/** If-Match values that match no resource, whatever its ETag: weak tags (strong comparison) and garbage. */
+export const NEVER_MATCHING_IF_MATCH = [
+  `W/${CURRENT_ETAG}`,
+  `W/"x", W/${CURRENT_ETAG}`,
+  `${CURRENT_ETAG}${CURRENT_ETAG}`,
+  '"stale"',
+  'W/"1"',
+  '**',
+  'W/*',
+  'W/',
+  '"',
+  'unquoted',
+  ',',
+];
+
+/** If-Match values: ones that match, ones that cannot, and ones that may (a small version number). */
+export const ifMatchValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...MATCHING_IF_MATCH) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      ...NEVER_MATCHING_IF_MATCH,
+      '"1"',
+      '""',
+      '"a", "b"',
+      '*, "a"',
+      '"*"',
+      ' , ',
+      `"${'v'.repeat(5000)}"`,
+      '"\u00e9t\u00e9"',
+      '"caf\u00e9"',
+      '"a\tb"',
+      Array.from({ length: 200 }, (_, n) => `"${n}"`).join(', '),
+    ),
+  },
+  { weight: 1, arbitrary: headerJunk },
+);
+
+const printable = fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c));
+
+/**
+ * Idempotency-Key values: fresh valid ones, a few that repeat (replays and 422s), and invalid ones: empty, past 255
+ * characters, not ASCII, with a tab inside, blank.
+ */
+export const idempotencyKeyValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: printable, minLength: 12, maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.constantFrom('retry-1', 'retry-2', 'k', ' padded key ', 'x'.repeat(255)) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      '\t',
+      'x'.repeat(256),
+      'x'.repeat(5000),
+      'caf\u00e9',
+      '\u00ff',
+      '\u00e4'.repeat(10),
+      'a\tb',
+      'key\u00a0key',
+    ),
+  },
+  { weight: 1, arbitrary: headerJunk },
+);
+
+/** What the server sees of a header value: HTTP drops the spaces and tabs around it. */
+export const headerAsReceived = (value: string) => value.replace(/^[ \t]+|[ \t]+$/g, '');
+
+/** Whether an Idempotency-Key value is valid as the server receives it: 1 to 255 printable ASCII characters. */
+export const isValidKey = (value: string) => /^[\x20-\x7e]{1,255}$/.test(headerAsReceived(value));
+
+/** Absent more often than not, so that writes without the new headers keep being exercised too. */
+const sometimes = (value: fc.Arbitrary<string>) =>
+  fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: value });
+
+const conditionalHeaders = fc.record({
+  'If-Match': sometimes(ifMatchValue),
+  'Idempotency-Key': sometimes(idempotencyKeyValue),
+});
+
 /**
  * Authorization variants around the member of the scene's workspace: its other roles, the other
  * workspace's member, and junk.
@@ -568,8 +656,15 @@ export function hostileRequests(parts: RequestParts): fc.Arbitrary<HostileReques
       ...(latin1 ? { latin1 } : {}),
     }));
   const { path, body } = parts;
-  const okHeaders = validHeaders(parts.auth.valid);
-  const badHeaders = hostileHeaders(parts.auth.hostile);
+  // Writes also get If-Match and Idempotency-Key, of every kind; a GET has its own (If-None-Match, in the extras).
+  const withConditional = (headers: fc.Arbitrary<HeaderSet>): fc.Arbitrary<HeaderSet> =>
+    parts.method === 'get'
+      ? headers
+      : fc
+          .tuple(headers, conditionalHeaders)
+          .map(([set, conditional]) => ({ ...set, headers: { ...set.headers, ...conditional } }));
+  const okHeaders = withConditional(validHeaders(parts.auth.valid));
+  const badHeaders = withConditional(hostileHeaders(parts.auth.hostile));
   return fc.oneof(
     { weight: 3, arbitrary: build(path.valid, okHeaders, body.valid) },
     { weight: 4, arbitrary: build(path.valid, okHeaders, body.hostile) },

@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import { isUtf8 } from 'node:buffer';
+import { isDeepStrictEqual } from 'node:util';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
@@ -11,6 +12,7 @@ import { ImportService } from '../../src/import/import.service';
 import { importDocument, Workspace } from '../support/fixtures';
 import { Scene, useScene } from '../support/scene';
 import { TestApp } from '../support/test-app';
+import { CURRENT_ETAG, headerAsReceived, isValidKey, MATCHING_IF_MATCH, NEVER_MATCHING_IF_MATCH } from './arbitraries';
 
 export type Method = 'get' | 'patch' | 'post' | 'put' | 'delete';
 
@@ -410,6 +412,98 @@ export class ChangeTracker {
   }
 }
 
+/** Whether a write's answer is a kept one, replayed for its Idempotency-Key. */
+export const isReplay = (res: Response) => res.headers['idempotent-replayed'] === 'true';
+
+/** The resource a write path changes: the page of an archive, the card of a tag attach. */
+const resourcePath = (path: string) => path.replace(/\/(tags|archive)$/, '');
+
+/**
+ * The request as sent: a generated If-Match that names the resource's current ETag gets the one a GET by the
+ * workspace's member shows now (or one that names nothing, when that GET is refused).
+ */
+async function withCurrentEtag(s: Scene, req: HostileRequest): Promise<{ req: HostileRequest; readable: boolean }> {
+  const ifMatch = req.headers['If-Match'];
+  if (ifMatch === undefined || !ifMatch.includes(CURRENT_ETAG)) return { req, readable: false };
+  const read = await send(s.t, {
+    method: 'get',
+    path: resourcePath(req.path),
+    headers: { Authorization: s.ws.auth.member },
+  });
+  const readable = read.status === 200 && typeof read.headers.etag === 'string';
+  const etag = readable ? read.headers.etag : '"none"';
+  return { req: { ...req, headers: { ...req.headers, 'If-Match': ifMatch.split(CURRENT_ETAG).join(etag) } }, readable };
+}
+
+/**
+ * The rules of If-Match and Idempotency-Key, checked on every hostile write (decisions.md, "Conditional writes and
+ * safe retries"), with what each key first answered:
+ * - an invalid key is refused (a 400, unless an earlier check answers: 401, 403, 413, 415, an unknown route),
+ *   never a 2xx, 404 of a resource, 409, 412 or 422;
+ * - 412 only with an If-Match, never for one that matches an existing resource (`*`, its current ETag);
+ *   an If-Match that cannot match (a weak tag, garbage) never gets a 2xx, unless replayed;
+ * - a replay carries a valid key and is the answer (status, body bytes, ETag) the key first got; a key whose first
+ *   answer is kept is never run again for the same caller and request; a 422 reuse names a key used before;
+ *   sent one at a time, no request is ever told that its key is in use (409).
+ */
+export class ConditionalRules {
+  private readonly kept = new Map<string, Array<{ caller: string; request: string; answer: unknown }>>();
+
+  check(generated: HostileRequest, sent: HostileRequest, currentKnown: boolean, res: Response): void {
+    if (sent.method === 'get') return;
+    const ok = res.status >= 200 && res.status < 300;
+    const replayed = isReplay(res);
+    const sec: string | undefined = res.body?.error?.sec;
+    const ifMatch = generated.headers['If-Match'];
+    const rawKey = sent.headers['Idempotency-Key'];
+    const seen = { status: res.status, sec, replayed, ifMatch, sentIfMatch: sent.headers['If-Match'], key: rawKey };
+    if (res.status === 412) Object.assign(seen, { message: res.body?.error?.message });
+    expect({ ...seen, inUse: res.status === 409 }).toEqual({ ...seen, inUse: false });
+    if (res.status === 412) {
+      expect({ ...seen, ifMatchSent: ifMatch !== undefined }).toEqual({ ...seen, ifMatchSent: true });
+      expect(sec).toBe(CATALOGUE.PRECONDITION_FAILED.sec);
+    }
+    if (ifMatch !== undefined && MATCHING_IF_MATCH.includes(ifMatch) && (ifMatch === '*' || currentKnown)) {
+      expect({ ...seen, preconditionFailed: res.status === 412 }).toEqual({ ...seen, preconditionFailed: false });
+    }
+    if (ifMatch !== undefined && NEVER_MATCHING_IF_MATCH.includes(ifMatch) && !replayed) {
+      expect({ ...seen, accepted: ok }).toEqual({ ...seen, accepted: false });
+    }
+    if (rawKey === undefined) {
+      expect({ ...seen, replayedWithoutKey: replayed }).toEqual({ ...seen, replayedWithoutKey: false });
+      return;
+    }
+    if (!isValidKey(rawKey)) {
+      const refusedFirst = !ok && ![409, 412, 422].includes(res.status);
+      const notAResource404 = res.status !== 404 || sec === CATALOGUE.ROUTE_NOT_FOUND.sec;
+      expect({ ...seen, refusedFirst, notAResource404 }).toEqual({
+        ...seen,
+        refusedFirst: true,
+        notAResource404: true,
+      });
+      return;
+    }
+    const key = headerAsReceived(rawKey);
+    const answer = { status: res.status, body: res.text ?? '', etag: res.headers.etag };
+    const caller = sent.headers.Authorization ?? '';
+    const request = JSON.stringify([sent.method, sent.path, sent.body, sent.headers['Content-Encoding'], sent.latin1]);
+    const earlier = this.kept.get(key) ?? [];
+    if (replayed) {
+      // The kept answer it repeats, to the byte: an equal one, or (for the failure's diff) the same request's.
+      const same =
+        earlier.find((e) => isDeepStrictEqual(e.answer, answer)) ?? earlier.find((e) => e.request === request);
+      expect({ ...seen, answer }).toEqual({ ...seen, answer: same?.answer });
+    } else if (ok) {
+      const ranBefore = earlier.some((e) => e.caller === caller && e.request === request);
+      expect({ ...seen, ranBefore }).toEqual({ ...seen, ranBefore: false });
+      this.kept.set(key, [...earlier, { caller, request, answer }]);
+    }
+    if (sec === CATALOGUE.IDEMPOTENCY_KEY_REUSED.sec) {
+      expect({ ...seen, usedBefore: earlier.length > 0 }).toEqual({ ...seen, usedBefore: true });
+    }
+  }
+}
+
 const RUN_SCALE = Number(process.env.HOSTILE_RUNS ?? '1');
 
 /**
@@ -441,8 +535,8 @@ export interface HostileScene {
   /**
    * Sends a request with the checks every hostile request gets: the tracker around it, the response
    * contract (no secret of either workspace in a message), what a message says about the body and,
-   * unless it is a PUT (whose body is not read), that a body which is not UTF-8 is refused. Returns
-   * the response for the route's own checks.
+   * unless it is a PUT (whose body is not read), that a body which is not UTF-8 is refused, and the rules of
+   * If-Match and Idempotency-Key (ConditionalRules). Returns the response for the route's own checks.
    */
   sendChecked(this: void, req: HostileRequest): Promise<Response>;
 }
@@ -455,15 +549,18 @@ export interface HostileScene {
  */
 export function useHostileScene(name: string, { withOther = true } = {}): HostileScene {
   const s = useScene();
+  const conditional = new ConditionalRules();
   const hostile: HostileScene = {
     s,
     tracker: undefined as unknown as ChangeTracker,
     async sendChecked(req) {
-      await hostile.tracker.before();
-      const res = await send(s.t, req);
+      await hostile.tracker.before(); // its re-import gives the resources new versions: read the ETag after it
+      const sent = await withCurrentEtag(s, req);
+      const res = await send(s.t, sent.req);
       expectContract(res, secretsOf(s.ws, s.other));
       expectMessageAboutBody(req, res);
       if (req.method !== 'put') expectUtf8Only(req, res);
+      conditional.check(req, sent.req, sent.readable, res);
       await hostile.tracker.after(req, res);
       return res;
     },

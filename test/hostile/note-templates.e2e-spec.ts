@@ -12,7 +12,15 @@ import {
   validPath,
   validText,
 } from './arbitraries';
-import { hostileParams, hostileTimeout, requestedId, SEEDED, serverView, useHostileScene } from './hostile-harness';
+import {
+  hostileParams,
+  hostileTimeout,
+  isReplay,
+  requestedId,
+  SEEDED,
+  serverView,
+  useHostileScene,
+} from './hostile-harness';
 
 describe('hostile requests: note templates', () => {
   const { s, sendChecked } = useHostileScene('note templates');
@@ -96,6 +104,7 @@ describe('hostile requests: note templates', () => {
           if ('is_shared' in sent) expected.is_shared = sent.is_shared ?? false;
           expect(res.body.note_template).toMatchObject(expected);
           if ('icon' in sent) expect(res.body.note_template.icon).toEqual(sent.icon);
+          if (isReplay(res)) return; // the answer first given (the harness checks that); the template may have moved on
           const read = await s.t.http.get(req.path).set('Authorization', req.headers.Authorization!);
           expect(read.status).toBe(200);
           expect(read.body).toEqual(res.body);

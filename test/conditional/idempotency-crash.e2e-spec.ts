@@ -1,0 +1,157 @@
+import { join } from 'node:path';
+import { freePort } from '../../support/free-port';
+import { call, Outcome, sleep } from '../faults/http-client';
+import { ServerProcess, startServer } from '../faults/server-process';
+import { useScene } from '../support/scene';
+import { testDatabaseUrl } from '../support/test-config';
+import { CATALOGUE } from '../../src/errors/catalogue';
+import { freshKey, seedSubject, snapshot, stored, Subject, WriteName } from './safe-writes';
+
+const PRELOAD = join(__dirname, 'crash-at-statement.js');
+const TIMEOUT_MS = 10_000;
+
+/**
+ * Keys are kept in the database, with the change: they outlive the process that answered. The compiled server
+ * runs as a process of its own on the test database; the in-process test app seeds and reads.
+ */
+describe('idempotency keys outlive the server process', () => {
+  const s = useScene();
+  const servers: ServerProcess[] = [];
+  let live: ServerProcess | undefined;
+
+  async function start(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
+    const server = await startServer(
+      // One public base URL for every instance (and the in-process app's default), whatever port each listens on.
+      {
+        DATABASE_URL: testDatabaseUrl(),
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE: '0',
+        PUBLIC_PAGES_BASE_URL: 'http://localhost:3000/p',
+        ...env,
+      },
+      await freePort(),
+      nodeArgs,
+    );
+    servers.push(server);
+    return server;
+  }
+
+  /** A server without the preload, started once for the file: the instance a client's retry reaches. */
+  const liveServer = async () => (live ??= await start());
+
+  afterAll(async () => {
+    for (const server of servers) {
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  });
+
+  /** The subject's write with `key`, as the member, sent to `server`. */
+  const keyedWrite = (server: ServerProcess, subject: Subject, key: string): Promise<Outcome> =>
+    call(server.baseUrl, {
+      method: subject.method.toUpperCase() as 'PATCH' | 'PUT' | 'POST',
+      path: subject.path,
+      auth: subject.ws.auth.member,
+      body: subject.body,
+      headers: { 'Idempotency-Key': key },
+      timeoutMs: TIMEOUT_MS,
+    });
+
+  const summary = (o: Outcome) => ({
+    status: o.status,
+    error: o.error,
+    replayed: o.headers['idempotent-replayed'],
+    etag: o.headers.etag,
+    body: o.body,
+  });
+
+  it('a key kept by one server process is replayed after a restart, and the write does not run again', async () => {
+    const subject = await seedSubject(s, 'page');
+    const key = freshKey();
+    const first = await start();
+    const answered = await keyedWrite(first, subject, key);
+    expect(answered.status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toMatchObject({ code: 0 });
+    await subject.alter();
+    const changed = await snapshot(subject);
+
+    const again = await keyedWrite(await start(), subject, key);
+    expect(summary(again)).toEqual({ ...summary(answered), replayed: 'true' });
+    expect(await snapshot(subject)).toEqual(changed);
+  }, 60_000);
+
+  /** The writes by the statement that applies them; the archive is a page write too. */
+  const CRASHING: Array<[WriteName, string]> = [
+    ['template', 'write_template'],
+    ['page', 'write_page'],
+    ['tags', 'attach_tags'],
+  ];
+
+  it.each(CRASHING)(
+    'a %s write whose process dies between its commit and its answer: the retry is a replay, not a second change',
+    async (name, statement) => {
+      const subject = await seedSubject(s, name);
+      const key = freshKey();
+      const before = await snapshot(subject);
+      const crashing = await start({ CRASH_AT_STATEMENT: statement, CRASH_WHEN: 'after-commit' }, ['-r', PRELOAD]);
+      const lost = await keyedWrite(crashing, subject, key);
+      const exit = await crashing.exited;
+      expect({ signal: exit.signal, status: lost.status, said: crashing.output() }).toEqual({
+        signal: 'SIGKILL',
+        status: undefined,
+        said: expect.stringContaining(`crash-at-statement: SIGKILL after-commit ${statement}`),
+      });
+      const committed = await snapshot(subject);
+      expect(committed.etag).not.toBe(before.etag);
+      await subject.alter();
+      const changed = await snapshot(subject);
+
+      const retry = await keyedWrite(await liveServer(), subject, key);
+      expect({
+        status: retry.status,
+        replayed: retry.headers['idempotent-replayed'],
+        etag: retry.headers.etag,
+      }).toEqual({ status: subject.status, replayed: 'true', etag: committed.etag });
+      if (subject.status === 200) expect(stored(retry)).toEqual(committed.resource);
+      expect(await snapshot(subject)).toEqual(changed);
+    },
+    60_000,
+  );
+
+  it('a write whose process dies before its commit changed nothing: the retry runs it (no key stuck)', async () => {
+    const subject = await seedSubject(s, 'page');
+    const key = freshKey();
+    const before = await snapshot(subject);
+    // A short request timeout: a claim on a key need not outlive the longest a request may run.
+    const crashing = await start(
+      { CRASH_AT_STATEMENT: 'write_page', CRASH_WHEN: 'before-commit', REQUEST_TIMEOUT_MS: '1000' },
+      ['-r', PRELOAD],
+    );
+    const lost = await keyedWrite(crashing, subject, key);
+    expect({ signal: (await crashing.exited).signal, status: lost.status }).toEqual({
+      signal: 'SIGKILL',
+      status: undefined,
+    });
+    expect(await snapshot(subject)).toEqual(before);
+
+    // The dead request's claim may hold the key for a while: a client retries after Retry-After, as told.
+    const server = await liveServer();
+    const deadline = Date.now() + 45_000;
+    let retry = await keyedWrite(server, subject, key);
+    while (retry.status === 409 && Date.now() < deadline) {
+      expect((retry.body as { error: { sec: string } }).error.sec).toBe(CATALOGUE.IDEMPOTENCY_KEY_IN_USE.sec);
+      expect(retry.headers['retry-after']).toMatch(/^\d+$/);
+      await sleep(Math.max(100, Number(retry.headers['retry-after']) * 1000));
+      retry = await keyedWrite(server, subject, key);
+    }
+    expect({ status: retry.status, replayed: retry.headers['idempotent-replayed'] }).toEqual({
+      status: 200,
+      replayed: undefined,
+    });
+    const after = await snapshot(subject);
+    expect(after.etag).not.toBe(before.etag);
+    expect(after.resource.title).toBe('Retitled');
+    expect(retry.headers.etag).toBe(after.etag);
+  }, 90_000);
+});
