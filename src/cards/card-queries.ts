@@ -1,8 +1,11 @@
 import { statement } from '../database/statement';
-import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParams } from '../safe-writes/idempotency-queries';
+import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
 import { ANNOUNCE } from '../webhooks/outbox';
 import { CardDto } from './dto/card.response';
+
+/** Where the write statements below have their idempotency key. */
+const KEY: KeyParameters = { key: '$8', claim: '$9' };
 
 /** A card's row and whether the caller may attach to it, and the ids that name no usable tag. */
 export interface AttachRow {
@@ -44,7 +47,7 @@ export const ATTACH_TAGS = statement<
        FROM cards c
       WHERE c.team_id = $1 AND c.id = $2
         FOR NO KEY UPDATE
-   ), ${KEY_HELD('$8', '$9', 'card')},
+   ), ${KEY_HELD(KEY, 'card')},
    wanted AS MATERIALIZED (
      SELECT w.tag_id, w.ord, t.id IS NOT NULL AS usable
        FROM unnest($4::bigint[]) WITH ORDINALITY AS w(tag_id, ord)
@@ -54,7 +57,7 @@ export const ATTACH_TAGS = statement<
    ), allowed AS MATERIALIZED (
      SELECT team_id, id FROM card
       WHERE (caller_is_member OR NOT $5::boolean) AND $6::boolean AND NOT EXISTS (SELECT 1 FROM wanted WHERE NOT usable)
-        AND ${HOLDS_KEY('$8')}
+        AND ${HOLDS_KEY(KEY)}
    ), attached AS (
      INSERT INTO card_tags (team_id, card_id, tag_id)
      SELECT a.team_id, a.id, w.tag_id FROM allowed a CROSS JOIN wanted w ORDER BY w.ord
@@ -75,9 +78,9 @@ export const ATTACH_TAGS = statement<
    )}, result AS (
      SELECT card.caller_is_member, ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable ORDER BY ord) AS unknown,
             (card.version + CASE WHEN EXISTS (SELECT FROM attached) THEN 1 ELSE 0 END)::text AS version,
-            EXISTS (SELECT FROM allowed) AS attaches, ${HOLDS_KEY('$8')} AS holds_key
+            EXISTS (SELECT FROM allowed) AS attaches, ${HOLDS_KEY(KEY)} AS holds_key
        FROM card
-   ), ${KEEP_ANSWER('$8', '$9', 204, 'to_jsonb(r)', 'r.attaches')}
+   ), ${KEEP_ANSWER(KEY, 204, 'to_jsonb(r)', 'r.attaches')}
    SELECT caller_is_member, unknown, version, holds_key FROM result`,
 );
 

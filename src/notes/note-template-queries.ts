@@ -1,7 +1,10 @@
 import { statement } from '../database/statement';
-import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParams } from '../safe-writes/idempotency-queries';
+import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
 import { ANNOUNCE } from '../webhooks/outbox';
 import { NoteTemplate } from './note-template.entity';
+
+/** Where the write statements below have their idempotency key. */
+const KEY: KeyParameters = { key: '$11', claim: '$12' };
 
 /** A template as one caller sees it, with whether that caller favourited it. */
 export interface TemplateRow {
@@ -76,7 +79,7 @@ export const WRITE_TEMPLATE = statement<WriteTemplateParams, WrittenTemplateRow>
   'write_template',
   `WITH target AS MATERIALIZED (
      SELECT t AS template FROM note_templates t WHERE t.team_id = $1 AND t.id = $2 FOR NO KEY UPDATE
-   ), ${KEY_HELD('$11', '$12', 'target')},
+   ), ${KEY_HELD(KEY, 'target')},
    planned AS MATERIALIZED (
      SELECT (x.template).team_id, (x.template).id,
             COALESCE($5::text, (x.template).title) AS title,
@@ -86,7 +89,7 @@ export const WRITE_TEMPLATE = statement<WriteTemplateParams, WrittenTemplateRow>
             COALESCE($9::boolean, (x.template).ai_actions) AS ai_actions,
             COALESCE($10::boolean, (x.template).is_shared) AS is_shared
        FROM target x
-      WHERE (x.template).owner_id = $3::text AND ${HOLDS_KEY('$11')}
+      WHERE (x.template).owner_id = $3::text AND ${HOLDS_KEY(KEY)}
    ), changed AS (
      UPDATE note_templates t
         SET title = n.title, context = n.context, sections = n.sections, icon = n.icon, ai_actions = n.ai_actions,
@@ -101,8 +104,8 @@ export const WRITE_TEMPLATE = statement<WriteTemplateParams, WrittenTemplateRow>
      UNION ALL
      SELECT template FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
    ), result AS (
-     SELECT ${TEMPLATE_VIEW}, ${HOLDS_KEY('$11')} AS holds_key FROM (SELECT (w.template).* FROM written w) t
-   ), ${KEEP_ANSWER('$11', '$12', 200, 'to_jsonb(r)', 'r.owner_id = $3 AND r.holds_key')}
+     SELECT ${TEMPLATE_VIEW}, ${HOLDS_KEY(KEY)} AS holds_key FROM (SELECT (w.template).* FROM written w) t
+   ), ${KEEP_ANSWER(KEY, 200, 'to_jsonb(r)', 'r.owner_id = $3 AND r.holds_key')}
    , ${ANNOUNCE(
      '$1',
      `SELECT 'note_template.updated' AS type, 'note_template' AS resource_type, r.id AS resource_id,

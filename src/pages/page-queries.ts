@@ -1,7 +1,7 @@
 import { Actor } from '../common/actor';
 import { Image } from '../common/image';
 import { statement } from '../database/statement';
-import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParams } from '../safe-writes/idempotency-queries';
+import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
 import { ANNOUNCE } from '../webhooks/outbox';
 import { PageDto } from './dto/page.response';
@@ -11,6 +11,9 @@ import { RobotsDirective } from './page-options';
  * Every page statement of the request paths. Parameters $1 team_id, $2 page id and $3 the caller's
  * user_id mean the same in all of them.
  */
+
+/** Where the write statements below have their idempotency key. */
+const KEY: KeyParameters = { key: '$26', claim: '$27' };
 
 /** Siblings of one parent in one project: -1 stands for the project root (see pages_sibling_order_key). */
 const SAME_PLACE = (s: string, p: string) =>
@@ -195,7 +198,7 @@ const PAGE_EVENT = `
  */
 export const WRITE_PAGE = statement<WritePageParams, WrittenPageRow>(
   'write_page',
-  `WITH RECURSIVE ${KEY_HELD('$26', '$27', 'target')},
+  `WITH RECURSIVE ${KEY_HELD(KEY, 'target')},
    target AS MATERIALIZED (
      SELECT p AS page,
             EXISTS (SELECT 1 FROM page_members m
@@ -218,7 +221,7 @@ export const WRITE_PAGE = statement<WritePageParams, WrittenPageRow>(
             CASE WHEN $18 THEN $20::bigint ELSE (t.page).parent_id END AS landing_parent_id,
             CASE WHEN $18 THEN $21::text ELSE (t.page).sort_key END AS landing_sort_key
        FROM target t
-      WHERE (t.caller_is_member OR NOT $5::boolean) AND NOT t.stale AND ${HOLDS_KEY('$26')}
+      WHERE (t.caller_is_member OR NOT $5::boolean) AND NOT t.stale AND ${HOLDS_KEY(KEY)}
    ), subtree AS (
      SELECT id FROM planned
      UNION ALL
@@ -265,7 +268,7 @@ export const WRITE_PAGE = statement<WritePageParams, WrittenPageRow>(
      UNION ALL
      SELECT page FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
    ), result AS (
-     SELECT ${PAGE_VIEW('$22::int')}, (SELECT stale FROM target) AS stale, ${HOLDS_KEY('$26')} AS holds_key
+     SELECT ${PAGE_VIEW('$22::int')}, (SELECT stale FROM target) AS stale, ${HOLDS_KEY(KEY)} AS holds_key
        FROM (SELECT (w.page).* FROM written w) p
        LEFT JOIN LATERAL (
          SELECT x.archived_by, x.time_archived, x.former_parent_id FROM archived x WHERE x.page_id = p.id
@@ -274,8 +277,7 @@ export const WRITE_PAGE = statement<WritePageParams, WrittenPageRow>(
           WHERE a.team_id = p.team_id AND a.page_id = p.id AND NOT $24 AND $25 IS NULL
        ) a ON true
    ), ${KEEP_ANSWER(
-     '$26',
-     '$27',
+     KEY,
      200,
      `to_jsonb(r) || jsonb_build_object('collaboration_token', $28::text)`,
      '(r.caller_is_member OR NOT $5) AND NOT r.stale AND r.holds_key',

@@ -17,6 +17,13 @@ export interface ClaimRow {
   answer: Record<string, unknown> | null;
 }
 
+/**
+ * CTE `no_flush` (select from it once): the statement's transaction commits without waiting for its WAL
+ * to reach the disk. Safe for a claim: the write that follows it commits synchronously, and that flush
+ * takes every earlier record with it; a claim lost in a crash before then guarded no change.
+ */
+const NOT_WAITING_FOR_FLUSH = `no_flush AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true))`;
+
 /** A key row the next request may take: its answer expired, or its claim is dead. */
 const FREE = `(k.expires_at <= now() OR (k.status IS NULL AND k.claimed_until <= now()))`;
 
@@ -30,8 +37,9 @@ export const CLAIM_KEY = statement<
   ClaimRow
 >(
   'claim_key',
-  `INSERT INTO idempotency_keys AS k (team_id, user_id, key, fingerprint, claim, claimed_until, expires_at)
-   VALUES ($1, $2, $3, $4, $5, now() + $6 * interval '1 ms', now() + $6 * interval '1 ms')
+  `WITH ${NOT_WAITING_FOR_FLUSH}
+   INSERT INTO idempotency_keys AS k (team_id, user_id, key, fingerprint, claim, claimed_until, expires_at)
+   SELECT $1, $2, $3, $4, $5, now() + $6 * interval '1 ms', now() + $6 * interval '1 ms' FROM no_flush
    ON CONFLICT (team_id, user_id, key) DO UPDATE
       SET fingerprint = CASE WHEN ${FREE} THEN EXCLUDED.fingerprint ELSE k.fingerprint END,
           claim = CASE WHEN ${FREE} THEN EXCLUDED.claim ELSE k.claim END,
@@ -57,35 +65,48 @@ export const SWEEP_KEYS = statement<[limit: number], { id: string }>(
    RETURNING key AS id`,
 );
 
+/** Where a write statement has its key, its claim and its caller (a parameter each); the team is $1. */
+export interface KeyParameters {
+  key: string;
+  claim: string;
+  /** Default $3. */
+  caller?: string;
+}
+
 /**
- * For a write statement whose team is $1 and caller $3: CTE `key_held` locks the key row while this
+ * For a write statement whose team is $1: CTE `key_held` locks the key row while this
  * request's claim on it stands (a takeover after a dead claim waits, or has already taken it), so the
  * write runs only while the claim holds (HOLDS_KEY). It reads CTE `lockedFirst`, the one that locks the
- * resource's row, so that it locks the key only once it has the resource: a repeat of the request
- * waiting for the same row gets its 409 at once instead of waiting behind the key.
+ * resource's row (if any), so that it locks the key only once it has the resource: a repeat of the
+ * request waiting for the same row gets its 409 at once instead of waiting behind the key.
  */
-export const KEY_HELD = (key: string, claim: string, lockedFirst: string) => `
+export const KEY_HELD = ({ key, claim, caller = '$3' }: KeyParameters, lockedFirst?: string) => `
   key_held AS MATERIALIZED (
     SELECT FROM idempotency_keys k
-     WHERE EXISTS (SELECT FROM ${lockedFirst})
-       AND k.team_id = $1 AND k.user_id = $3 AND k.key = ${key}::text AND k.claim = ${claim}::uuid
+     WHERE ${lockedFirst ? `EXISTS (SELECT FROM ${lockedFirst})` : 'true'}
+       AND k.team_id = $1 AND k.user_id = ${caller}::text AND k.key = ${key}::text AND k.claim = ${claim}::uuid
        FOR NO KEY UPDATE OF k
   )`;
 
 /** True when the write carries no key, or this request's claim on it stands (needs KEY_HELD). */
-export const HOLDS_KEY = (key: string) => `(${key}::text IS NULL OR EXISTS (SELECT FROM key_held))`;
+export const HOLDS_KEY = ({ key }: KeyParameters) => `(${key}::text IS NULL OR EXISTS (SELECT FROM key_held))`;
 
 /**
  * CTE `kept`: for a write with a key, its answer (status, and `answer`, a jsonb expression over the
  * answer row `r` of CTE `result`) is kept when `succeeded` (over `r`) holds, by the statement that
  * made the change: a change is never applied twice, even when the process dies before answering.
  */
-export const KEEP_ANSWER = (key: string, claim: string, status: number, answer: string, succeeded: string) => `
+export const KEEP_ANSWER = (
+  { key, claim, caller = '$3' }: KeyParameters,
+  status: number,
+  answer: string,
+  succeeded: string,
+) => `
   kept AS (
     UPDATE idempotency_keys k
        SET status = ${status}, answer = ${answer}, claim = NULL, claimed_until = NULL,
            expires_at = now() + ${KEPT_FOR}
       FROM result r
-     WHERE ${key}::text IS NOT NULL AND k.team_id = $1 AND k.user_id = $3 AND k.key = ${key}::text
+     WHERE ${key}::text IS NOT NULL AND k.team_id = $1 AND k.user_id = ${caller}::text AND k.key = ${key}::text
        AND k.claim = ${claim}::uuid AND ${succeeded}
   )`;

@@ -1,7 +1,11 @@
 import { Actor } from '../common/actor';
 import { statement } from '../database/statement';
+import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
 import { StoredEvent } from './event-payload';
+
+/** Where the write statements below have their idempotency key. */
+const KEY: KeyParameters = { key: '$8', claim: '$9', caller: '$10' };
 
 /** A webhook as its routes show it (the secret is never read back for them). */
 export interface WebhookRow {
@@ -17,7 +21,18 @@ const WEBHOOK_VIEW = `
   w.id::text, w.url, w.events, w.description, ${stimeSql('w.time_created')}::float8 AS time_created,
   w.created_by AS "user"`;
 
-/** Creates a webhook unless the workspace already has $7 of them; no row: it has. */
+/** A row of CREATE_WEBHOOK: the webhook (its id null when the workspace had $7 already) and its sealed secret. */
+export interface CreatedWebhookRow extends Omit<WebhookRow, 'id'> {
+  id: string | null;
+  sealed_secret: string;
+  /** With a key, false when this request no longer holds it: nothing was created. */
+  holds_key: boolean;
+}
+
+/**
+ * Creates a webhook unless the workspace already has $7 of them. With an idempotency key, it creates
+ * only while the request holds the key, and keeps its answer (the secret sealed, as stored) when it did.
+ */
 export const CREATE_WEBHOOK = statement<
   [
     teamId: string,
@@ -27,14 +42,22 @@ export const CREATE_WEBHOOK = statement<
     sealedSecret: string,
     actor: string,
     max: number,
+    ...KeyParams,
+    callerId: string,
   ],
-  WebhookRow
+  CreatedWebhookRow
 >(
   'create_webhook',
-  `INSERT INTO webhooks AS w (team_id, url, events, description, secret, created_by)
-   SELECT $1, $2, $3::text[], $4, $5, $6::jsonb
-    WHERE (SELECT count(*) FROM webhooks WHERE team_id = $1) < $7
-   RETURNING ${WEBHOOK_VIEW}`,
+  `WITH ${KEY_HELD(KEY)},
+   created AS (
+     INSERT INTO webhooks AS w (team_id, url, events, description, secret, created_by)
+     SELECT $1, $2, $3::text[], $4, $5, $6::jsonb
+      WHERE (SELECT count(*) FROM webhooks WHERE team_id = $1) < $7 AND ${HOLDS_KEY(KEY)}
+     RETURNING ${WEBHOOK_VIEW}, w.secret AS sealed_secret
+   ), result AS (
+     SELECT c.*, ${HOLDS_KEY(KEY)} AS holds_key FROM (SELECT) one LEFT JOIN created c ON true
+   ), ${KEEP_ANSWER(KEY, 201, 'to_jsonb(r)', 'r.id IS NOT NULL AND r.holds_key')}
+   SELECT * FROM result`,
 );
 
 export const LIST_WEBHOOKS = statement<[teamId: string], WebhookRow>(

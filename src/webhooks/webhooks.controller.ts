@@ -2,7 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
-import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS } from '../common/openapi/api-errors.decorator';
+import { ApiErrors, BODY_ERRORS, IDEMPOTENCY_ERRORS, RESOURCE_ERRORS } from '../common/openapi/api-errors.decorator';
+import { ApiIdempotent } from '../common/openapi/api-versions.decorator';
+import { Conditions, WriteConditions } from '../safe-writes/write-conditions';
 import { ManagersOnly } from '../workspaces/role-permissions';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
@@ -34,7 +36,9 @@ export class WebhooksController {
       'The answer is the only one that carries the signing `secret`.',
   })
   @ApiCreatedResponse({ type: CreatedWebhookResponse })
+  @ApiIdempotent()
   @ApiErrors(
+    ...IDEMPOTENCY_ERRORS,
     ...BODY_ERRORS,
     ...RESOURCE_ERRORS,
     'WEBHOOK_EVENT_UNKNOWN',
@@ -46,8 +50,9 @@ export class WebhooksController {
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,
     @Body() body: CreateWebhookDto,
+    @Conditions() conditions: WriteConditions,
   ): Promise<CreatedWebhookResponse> {
-    return { webhook: await this.webhooks.create(caller, teamId, body) };
+    return { webhook: await this.webhooks.create(caller, teamId, body, conditions) };
   }
 
   @Get()

@@ -3,6 +3,7 @@ import { Caller } from '../auth/caller';
 import { fitsBigint } from '../common/numeric-id';
 import { AppConfig } from '../config/app-config';
 import { Sql } from '../database/sql';
+import { WriteConditions } from '../safe-writes/write-conditions';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { CreatedWebhookDto, DeliveryAttemptDto, WebhookDto } from './dto/webhook.response';
 import { hostOf, nonPublicRange, resolveAll } from './public-address';
@@ -10,6 +11,7 @@ import { WebhookErrors } from './webhook-errors';
 import { ALL_EVENTS, EVENT_TYPES } from './webhook-events';
 import {
   CREATE_WEBHOOK,
+  CreatedWebhookRow,
   DELETE_WEBHOOK,
   LIST_ATTEMPTS,
   LIST_WEBHOOKS,
@@ -36,23 +38,38 @@ export class WebhooksService {
     private readonly secrets: WebhookSecrets,
   ) {}
 
-  async create(caller: Caller, teamId: string, body: CreateWebhookDto): Promise<CreatedWebhookDto> {
+  async create(
+    caller: Caller,
+    teamId: string,
+    body: CreateWebhookDto,
+    conditions: WriteConditions,
+  ): Promise<CreatedWebhookDto> {
+    const kept = conditions.kept<CreatedWebhookRow>();
+    if (kept) return this.created(kept);
     const unknown = body.events.find((type) => !KNOWN_EVENTS.has(type));
     if (unknown !== undefined) throw WebhookErrors.unknownEvent(unknown);
     await this.assertPublic(new URL(body.url));
     const events = body.events.includes(ALL_EVENTS) ? [ALL_EVENTS] : [...new Set(body.events)];
-    const secret = newWebhookSecret();
     const [row] = await this.db.query(CREATE_WEBHOOK, [
       teamId,
       body.url,
       events,
       body.description ?? '',
-      this.secrets.seal(secret),
+      this.secrets.seal(newWebhookSecret()),
       JSON.stringify(caller.actor),
       WEBHOOKS_MAX,
+      ...conditions.key,
+      caller.userId,
     ]);
-    if (!row) throw WebhookErrors.tooMany(WEBHOOKS_MAX);
-    return { ...view(row), secret };
+    conditions.assertKeyHeld(row);
+    return this.created(row);
+  }
+
+  /** The creation's answer, the only one with the secret: from the row CREATE_WEBHOOK wrote or kept. */
+  private created(row: CreatedWebhookRow): CreatedWebhookDto {
+    const { id, sealed_secret } = row;
+    if (id === null) throw WebhookErrors.tooMany(WEBHOOKS_MAX);
+    return { ...view({ ...row, id }), secret: this.secrets.open(sealed_secret) };
   }
 
   async list(teamId: string): Promise<WebhookDto[]> {

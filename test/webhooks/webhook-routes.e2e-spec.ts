@@ -53,6 +53,28 @@ describe('Webhook subscriptions (e2e)', () => {
     expect(stored.secret).not.toContain(secret.slice(6));
   });
 
+  it('an Idempotency-Key creates one webhook: a repeat replays the answer (secret too), kept sealed', async () => {
+    const body = { url: PUBLIC_URL, events: ['page.updated'], description: 'Retried creation' };
+    const keyed = () => create(body).set('Idempotency-Key', 'create-once');
+    const first = await keyed().expect(201);
+    const repeat = await keyed().expect(201);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.text).toBe(first.text);
+    const list = await t.http.get(`/v1/${ws.teamId}/webhooks`).set('Authorization', ws.auth.owner).expect(200);
+    const named = (list.body.webhooks as Array<{ description: string }>).filter(
+      (w) => w.description === body.description,
+    );
+    expect(named).toHaveLength(1);
+    const kept = await t.app
+      .get(DataSource)
+      .query<Array<{ answer: string }>>(`SELECT answer::text FROM idempotency_keys WHERE key = 'create-once'`);
+    expect(kept[0].answer).not.toContain((first.body as { webhook: { secret: string } }).webhook.secret.slice(6));
+    expectError(
+      await create({ ...body, description: 'Another' }).set('Idempotency-Key', 'create-once'),
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+  });
+
   it('"*" subscribes to everything; a description is kept', async () => {
     const res = await create({ url: PUBLIC_URL, events: ['page.archived', '*'], description: 'Sync job' }).expect(201);
     expect(res.body.webhook).toMatchObject({ events: ['*'], description: 'Sync job' });

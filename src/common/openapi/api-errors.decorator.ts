@@ -24,13 +24,15 @@ export const RESOURCE_ERRORS: ErrorCode[] = [
 /** What a route that reads a JSON body can also answer: a field invalid or unknown. */
 export const BODY_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'UNKNOWN_FIELD'];
 
-/** What a write that takes If-Match and Idempotency-Key (ApiSafeWrite) can also answer. */
-export const SAFE_WRITE_ERRORS: ErrorCode[] = [
+/** What a write that takes Idempotency-Key (ApiIdempotent) can also answer. */
+export const IDEMPOTENCY_ERRORS: ErrorCode[] = [
   'IDEMPOTENCY_KEY_INVALID',
-  'PRECONDITION_FAILED',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
 ];
+
+/** What a write that takes If-Match and Idempotency-Key (ApiSafeWrite) can also answer. */
+export const SAFE_WRITE_ERRORS: ErrorCode[] = [...IDEMPOTENCY_ERRORS, 'PRECONDITION_FAILED'];
 
 /** Routes that need a token are also rate limited per token. */
 const WITH_A_TOKEN: ErrorCode[] = ['RATE_LIMITED'];

@@ -39,9 +39,24 @@ export const ApiNotModified = () =>
     ApiNotModifiedResponse({ description: 'If-None-Match names the current ETag, or is `*`: no body' }),
   );
 
-/** Documents If-Match and Idempotency-Key on a write (decisions.md, "Conditional writes and safe retries"). */
+/** Documents Idempotency-Key on a PATCH, PUT or POST (decisions.md, "Idempotency keys"). */
+export const ApiIdempotent = () =>
+  ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'Makes retrying safe. The first successful answer (status, body, ETag) under a key is kept for 24 hours with ' +
+      "the request's method, path and body, written with the change itself: a repeat gets that answer with " +
+      '`Idempotent-Replayed: true` and changes nothing again, even if the first answer was lost. The same key ' +
+      'with another request is 422; while the first still runs, 409 with Retry-After. A failed request keeps ' +
+      'nothing. Keys belong to one user in one workspace',
+    schema: { type: 'string', pattern: '^[\\x20-\\x7E]{1,255}$', minLength: 1, maxLength: 255 },
+  });
+
+/** Documents If-Match and Idempotency-Key on a write of a versioned resource (decisions.md, "Conditional writes"). */
 export const ApiSafeWrite = () =>
   applyDecorators(
+    ApiIdempotent(),
     ApiHeader({
       name: 'If-Match',
       required: false,
@@ -51,16 +66,5 @@ export const ApiSafeWrite = () =>
         "write's lock: of concurrent writes sent with the same ETag, one succeeds. Checked after 404 and 403, " +
         "before the operation's own rules. A value not of this form matches nothing",
       schema: { type: 'string', pattern: CONDITION_SYNTAX, maxLength: 16384 },
-    }),
-    ApiHeader({
-      name: 'Idempotency-Key',
-      required: false,
-      description:
-        'Makes retrying safe. The first successful answer (status, body, ETag) under a key is kept for 24 hours with ' +
-        "the request's method, path and body, written with the change itself: a repeat gets that answer with " +
-        '`Idempotent-Replayed: true` and changes nothing again, even if the first answer was lost. The same key ' +
-        'with another request is 422; while the first still runs, 409 with Retry-After. A failed request keeps ' +
-        'nothing. Keys belong to one user in one workspace',
-      schema: { type: 'string', pattern: '^[\\x20-\\x7E]{1,255}$', minLength: 1, maxLength: 255 },
     }),
   );
