@@ -9,8 +9,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * `idempotency_keys` holds, per user and workspace, the keys of writes: while the first request with a
  * key runs, its `claim` (until `claimed_until`: a claim its process did not answer by then is dead and
  * may be taken over); once it succeeded, its answer (`status` and the row it was rendered from), kept
- * until `expires_at` and written by the statement that made the change. `fingerprint` is the SHA-256
- * of the request's method, path and body.
+ * until `expires_at` (set by the claim, 24 hours on) and written by the statement that made the change.
+ * `fingerprint` is the SHA-256 of the request's method, path and body. Keeping an answer changes no
+ * indexed column, and pages keep room for the new row version (fillfactor), so it is a HOT update.
  */
 export class VersionsAndIdempotencyKeys0000000000007 implements MigrationInterface {
   name = 'VersionsAndIdempotencyKeys0000000000007';
@@ -33,7 +34,7 @@ export class VersionsAndIdempotencyKeys0000000000007 implements MigrationInterfa
         expires_at    timestamptz NOT NULL,
         PRIMARY KEY (team_id, user_id, key),
         CHECK ((claim IS NULL) = (status IS NOT NULL))
-      );
+      ) WITH (fillfactor = 70);
       CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
     `);
   }

@@ -7,7 +7,7 @@ const EVERY_MS = 60_000;
 const BATCH = 1000;
 
 /**
- * Deletes expired idempotency keys (answers past 24 hours, claims past their deadline) once a minute,
+ * Deletes idempotency keys 24 hours after their claim (answered or not; a dead claim is free before) once a minute,
  * so the table holds about a day of keys. Every server process sweeps; they delete disjoint rows or
  * wait briefly on one another's, and an expired key is taken over by CLAIM_KEY before a sweep reaches it.
  */

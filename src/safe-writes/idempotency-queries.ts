@@ -24,11 +24,12 @@ export interface ClaimRow {
  */
 const NOT_WAITING_FOR_FLUSH = `no_flush AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true))`;
 
-/** A key row the next request may take: its answer expired, or its claim is dead. */
+/** A key row the next request may take: it expired (24 hours after its claim), or its claim is dead. */
 const FREE = `(k.expires_at <= now() OR (k.status IS NULL AND k.claimed_until <= now()))`;
 
 /**
- * Claims key $3 of user $2 in workspace $1 for request fingerprint $4 with claim $5 for $6 ms, in one
+ * Claims key $3 of user $2 in workspace $1 for request fingerprint $4 with claim $5 for $6 ms (kept 24
+ * hours from now, so that keeping the answer leaves the indexed expires_at alone), in one
  * statement: a new key, an expired one or a dead claim is taken; any other key row is returned as it
  * is (a kept answer or a running claim), so the caller replays, refuses or waits.
  */
@@ -39,7 +40,7 @@ export const CLAIM_KEY = statement<
   'claim_key',
   `WITH ${NOT_WAITING_FOR_FLUSH}
    INSERT INTO idempotency_keys AS k (team_id, user_id, key, fingerprint, claim, claimed_until, expires_at)
-   SELECT $1, $2, $3, $4, $5, now() + $6 * interval '1 ms', now() + $6 * interval '1 ms' FROM no_flush
+   SELECT $1, $2, $3, $4, $5, now() + $6 * interval '1 ms', now() + ${KEPT_FOR} FROM no_flush
    ON CONFLICT (team_id, user_id, key) DO UPDATE
       SET fingerprint = CASE WHEN ${FREE} THEN EXCLUDED.fingerprint ELSE k.fingerprint END,
           claim = CASE WHEN ${FREE} THEN EXCLUDED.claim ELSE k.claim END,
@@ -104,8 +105,7 @@ export const KEEP_ANSWER = (
 ) => `
   kept AS (
     UPDATE idempotency_keys k
-       SET status = ${status}, answer = ${answer}, claim = NULL, claimed_until = NULL,
-           expires_at = now() + ${KEPT_FOR}
+       SET status = ${status}, answer = ${answer}, claim = NULL, claimed_until = NULL
       FROM result r
      WHERE ${key}::text IS NOT NULL AND k.team_id = $1 AND k.user_id = ${caller}::text AND k.key = ${key}::text
        AND k.claim = ${claim}::uuid AND ${succeeded}
