@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { PoolSql, sessionOf } from '../database/sql';
+import { PoolSql } from '../database/sql';
 import { renderEvent } from './event-payload';
 import { send, AttemptResult } from './webhook-sender';
 import { CLAIM_DELIVERY, ClaimedDelivery, RECORD_ATTEMPT, TRIM_WEBHOOK_DATA, WEBHOOK_BACKLOG } from './webhook-queries';
@@ -21,6 +21,8 @@ import { WebhookSecrets } from './webhook-secrets';
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private pool: Pool | null = null;
+  /** The pool's catalogue statements and transactions. */
+  private sql: PoolSql | null = null;
   private stopped = false;
   private readonly busy = new Set<string>();
   private readonly sleepers = new Set<() => void>();
@@ -43,6 +45,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       connectionTimeoutMillis: this.config.dbConnectTimeoutMs,
       application_name: 'workspace-content-api-webhooks',
     });
+    this.sql = new PoolSql(this.pool);
     this.pool.on('error', () => undefined); // an idle connection lost: the pool replaces it
     this.slots = Array.from({ length: settings.concurrency }, () => this.runSlot());
     this.housekeeping = setInterval(() => void this.keepHouse(), settings.housekeepingIntervalMs);
@@ -86,18 +89,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   /** One claimed delivery attempted and recorded, in one transaction; false when none was due. */
   private async deliverOne(): Promise<boolean> {
-    const client = await this.pool!.connect();
-    let broken: Error | undefined;
-    const onError = (error: Error) => (broken = error);
-    client.on('error', onError);
-    try {
-      await client.query('BEGIN');
-      const tx = sessionOf(client);
+    const recorded = await this.sql!.transaction(async (tx) => {
       const [claimed] = await tx.query(CLAIM_DELIVERY, [[...this.busy]]);
-      if (!claimed) {
-        await client.query('COMMIT');
-        return false;
-      }
+      if (!claimed) return null;
       this.sleepers.values().next().value?.(); // there may be more: one more slot looks
       this.busy.add(claimed.webhook_id);
       try {
@@ -116,23 +110,19 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
           settings.retryWindowMs,
           claimed.type,
         ]);
-        await client.query('COMMIT');
-        if (!succeeded)
-          this.logger.warn(
-            `Webhook ${claimed.webhook_id}, event ${claimed.event_id}, attempt ${attempt}: ` +
-              `${result.status ?? result.error} (${outcome === 'given_up' ? 'given up' : 'will retry'})`,
-          );
+        return { claimed, attempt, succeeded, outcome, result };
       } finally {
         this.busy.delete(claimed.webhook_id);
       }
-      return true;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackFailed: Error) => (broken = rollbackFailed));
-      throw error;
-    } finally {
-      client.off('error', onError);
-      client.release(broken);
-    }
+    });
+    if (!recorded) return false;
+    const { claimed, attempt, succeeded, outcome, result } = recorded;
+    if (!succeeded)
+      this.logger.warn(
+        `Webhook ${claimed.webhook_id}, event ${claimed.event_id}, attempt ${attempt}: ` +
+          `${result.status ?? result.error} (${outcome === 'given_up' ? 'given up' : 'will retry'})`,
+      );
+    return true;
   }
 
   /** One attempt; whatever fails here (a secret that cannot be opened, say) is a failed attempt, retried later. */
@@ -148,8 +138,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async keepHouse(): Promise<void> {
-    if (!this.pool || this.stopped) return;
-    const sql = new PoolSql(this.pool);
+    const sql = this.sql;
+    if (!sql || this.stopped) return;
     try {
       const [trimmed] = await sql.query(TRIM_WEBHOOK_DATA, [this.config.webhooks.retentionMs]);
       const [backlog] = await sql.query(WEBHOOK_BACKLOG, []);

@@ -6,17 +6,8 @@ import { TRIM_WEBHOOK_DATA, WEBHOOK_BACKLOG } from '../../src/webhooks/webhook-q
 import { seedPages } from '../pages/page-fixtures';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
+import { AttemptRow } from '../../src/webhooks/webhook-queries';
 import { Receiver, Received, WEBHOOK_TEST_ENV } from './receiver';
-
-interface Attempt {
-  id: string;
-  type: string;
-  attempt: number;
-  status: number | null;
-  time: number;
-  next_attempt: number | null;
-  outcome: string;
-}
 
 /** A loopback URL nothing listens on: every attempt fails to connect. */
 async function deadUrl(): Promise<string> {
@@ -51,7 +42,7 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
 
   const deliveries = async (ws: Workspace, id: string) =>
     (await t.http.get(`/v1/${ws.teamId}/webhooks/${id}/deliveries`).set('Authorization', ws.auth.owner).expect(200))
-      .body.deliveries as Attempt[];
+      .body.deliveries as AttemptRow[];
 
   const ofTeam = (ws: Workspace) => (e: Received['event']) => e.data.team_id === ws.teamId;
 
