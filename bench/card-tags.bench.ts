@@ -197,7 +197,7 @@ async function explainCardQueries(
 ): Promise<Record<string, string>> {
   const actor = JSON.stringify({ user_id: userId, type: 'user' });
   const plans: Record<string, string> = {};
-  plans['ATTACH_TAGS (100 new)'] = await explainAnalyze(db, ATTACH_TAGS, [
+  plans['ATTACH_TAGS (100 new)'] = await explainAnalyze(db, ATTACH_TAGS.quiet, [
     teamId,
     freshCard,
     userId,

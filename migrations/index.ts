@@ -6,6 +6,7 @@ import { NotifyAuthChanges0000000000005 } from './0005-notify-auth-changes';
 import { CountSiblingsInBlocks0000000000006 } from './0006-count-siblings-in-blocks';
 import { VersionsAndIdempotencyKeys0000000000007 } from './0007-versions-and-idempotency-keys';
 import { CreateWebhooks0000000000008 } from './0008-create-webhooks';
+import { CreateWebhookStreams0000000000009 } from './0009-create-webhook-streams';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   CountSiblingsInBlocks0000000000006,
   VersionsAndIdempotencyKeys0000000000007,
   CreateWebhooks0000000000008,
+  CreateWebhookStreams0000000000009,
 ];

@@ -16,6 +16,7 @@ import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
 import { NotesModule } from './notes/notes.module';
 import { PagesModule } from './pages/pages.module';
+import { IdempotencyGuard } from './safe-writes/idempotency.guard';
 import { SafeWritesModule } from './safe-writes/safe-writes.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { WorkspaceAccessGuard } from './workspaces/workspace-access.guard';
@@ -52,11 +53,12 @@ export class AppModule {
         AuthChangeListener,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // Global guards run in this order: token (401), rate limit (429), team_id shape and membership (400/403),
-        // then the body (415/400).
+        // then the body (415/400), then the idempotency key (400/422/409, or a replay).
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         { provide: APP_GUARD, useClass: TokenThrottlerGuard },
         { provide: APP_GUARD, useClass: WorkspaceAccessGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
+        { provide: APP_GUARD, useExisting: IdempotencyGuard },
       ],
     };
   }

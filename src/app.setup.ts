@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { DynamicModule, INestApplication, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
+import { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import pino, { DestinationStream } from 'pino';
@@ -13,13 +13,15 @@ import { answerClientErrors } from './errors/client-errors';
 import { sendError } from './errors/error-response';
 import { loggerOptions } from './logging/logger-options';
 import { requestLogger } from './logging/request-logger';
+import { VersionedExpressAdapter } from './safe-writes/versioned-express-adapter';
 
 export const BODY_LIMIT = '1mb';
 
 /**
  * The Nest application on an Express instance that routes strictly: `/V1/...` or a trailing slash
- * names no operation (404) instead of an alias of one. Without Nest's own body parser: configureApp
- * installs the only one. main.ts, the tests and the benchmarks all create the app here.
+ * names no operation (404) instead of an alias of one; a Versioned result is sent with its ETag.
+ * Without Nest's own body parser: configureApp installs the only one. main.ts, the tests and the
+ * benchmarks all create the app here.
  */
 export function createApp(
   module: DynamicModule,
@@ -28,7 +30,7 @@ export function createApp(
   const instance = express();
   instance.set('case sensitive routing', true);
   instance.set('strict routing', true);
-  return NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(instance), {
+  return NestFactory.create<NestExpressApplication>(module, new VersionedExpressAdapter(instance), {
     ...options,
     bodyParser: false,
   });
@@ -47,7 +49,7 @@ export function configureApp(
   const server = app as NestExpressApplication;
   server.disable('x-powered-by');
   server.set('query parser', 'simple');
-  // ETags name stored versions (safe-writes/versions.interceptor.ts), not hashes of bodies.
+  // ETags name stored versions (safe-writes/versioned-express-adapter.ts), not hashes of bodies.
   server.set('etag', false);
   server.use(requestLogger(pino(loggerOptions(config), options.logDestination)));
   hardenHttp(app, config);

@@ -22,6 +22,7 @@ import { UNCONDITIONAL } from '../../src/safe-writes/write-conditions';
 import { Caller } from '../../src/auth/caller';
 import { AUTHENTICATE } from '../../src/auth/token-queries';
 import { CardsService } from '../../src/cards/cards.service';
+import { Announcer } from '../../src/webhooks/announcer';
 import { loadConfig } from '../../src/config/app-config';
 import { poolSettings } from '../../src/database/data-source-options';
 import { PoolSql } from '../../src/database/sql';
@@ -61,9 +62,10 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
     application_name: 'workspace-content-api-baseline',
   });
   const db = new PoolSql(pool);
-  const notes = new NotesService(db);
-  const pages = new PagesService(db, config, new CollaborationTokens(config));
-  const cards = new CardsService(db);
+  const announcer = new Announcer();
+  const notes = new NotesService(db, announcer);
+  const pages = new PagesService(db, config, new CollaborationTokens(config), announcer);
+  const cards = new CardsService(db, announcer);
 
   async function authenticate(req: IncomingMessage): Promise<Caller> {
     const header = req.headers.authorization;

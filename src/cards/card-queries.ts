@@ -1,7 +1,7 @@
 import { statement } from '../database/statement';
 import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
-import { ANNOUNCE } from '../webhooks/outbox';
+import { announcedWrite } from '../webhooks/outbox';
 import { CardDto } from './dto/card.response';
 
 /** Where the write statements below have their idempotency key. */
@@ -22,11 +22,11 @@ export interface AttachRow {
  * (attaches to one card take turns), finds which ids name no usable tag (one outer join: the tag key
  * is unique, so each id gets one row), and only when the caller may write the card and every id is
  * usable, inserts the new pairs in the order given and stamps the card (a new version) if something
- * was attached, announcing the newly attached ids to the workspace's webhooks (ANNOUNCE). No row: no
- * such card. With an idempotency key, it attaches only while the request holds the key, and keeps its
- * answer when it succeeded.
+ * was attached, announcing the newly attached ids to the workspace's webhooks (two forms,
+ * announcer.ts). No row: no such card. With an idempotency key, it attaches only while the request
+ * holds the key, and keeps its answer when it succeeded.
  */
-export const ATTACH_TAGS = statement<
+export const ATTACH_TAGS = announcedWrite<
   [
     teamId: string,
     cardId: string,
@@ -40,7 +40,7 @@ export const ATTACH_TAGS = statement<
   AttachRow
 >(
   'attach_tags',
-  `WITH card AS MATERIALIZED (
+  (outbox) => `WITH card AS MATERIALIZED (
      SELECT c.team_id, c.id, c.project_id, c.version,
             EXISTS (SELECT 1 FROM card_members m
                      WHERE m.team_id = c.team_id AND m.card_id = c.id AND m.user_id = $3) AS caller_is_member
@@ -57,7 +57,7 @@ export const ATTACH_TAGS = statement<
    ), allowed AS MATERIALIZED (
      SELECT team_id, id FROM card
       WHERE (caller_is_member OR NOT $5::boolean) AND $6::boolean AND NOT EXISTS (SELECT 1 FROM wanted WHERE NOT usable)
-        AND ${HOLDS_KEY(KEY)}
+        AND ${HOLDS_KEY(KEY)} AND ${outbox.writes}
    ), attached AS (
      INSERT INTO card_tags (team_id, card_id, tag_id)
      SELECT a.team_id, a.id, w.tag_id FROM allowed a CROSS JOIN wanted w ORDER BY w.ord
@@ -67,8 +67,7 @@ export const ATTACH_TAGS = statement<
      UPDATE cards c SET time_updated = now(), updated_by = $7::jsonb, version = c.version + 1
        FROM allowed a
       WHERE c.team_id = a.team_id AND c.id = a.id AND EXISTS (SELECT 1 FROM attached)
-   ), ${ANNOUNCE(
-     '$1',
+   )${outbox.announce(
      `SELECT 'card.tags_added' AS type, 'card' AS resource_type, a.id::text AS resource_id, $7::jsonb AS actor,
              jsonb_build_object('card_id', a.id::text, 'tag_ids', (
                SELECT jsonb_agg(n.tag_id::text ORDER BY w.ord) FROM attached n JOIN wanted w ON w.tag_id = n.tag_id
@@ -78,10 +77,11 @@ export const ATTACH_TAGS = statement<
    )}, result AS (
      SELECT card.caller_is_member, ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable ORDER BY ord) AS unknown,
             (card.version + CASE WHEN EXISTS (SELECT FROM attached) THEN 1 ELSE 0 END)::text AS version,
-            EXISTS (SELECT FROM allowed) AS attaches, ${HOLDS_KEY(KEY)} AS holds_key
+            EXISTS (SELECT FROM allowed) AS attaches, ${HOLDS_KEY(KEY)} AS holds_key,
+            ${outbox.subscribed} AS subscribed
        FROM card
    ), ${KEEP_ANSWER(KEY, 204, 'to_jsonb(r)', 'r.attaches')}
-   SELECT caller_is_member, unknown, version, holds_key FROM result`,
+   SELECT caller_is_member, unknown, version, holds_key, subscribed FROM result`,
 );
 
 /** A row of READ_CARD. */

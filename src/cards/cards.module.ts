@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { SqlModule } from '../database/sql';
+import { AnnouncerModule } from '../webhooks/announcer';
 import { CardsController } from './cards.controller';
 import { CardsService } from './cards.service';
 
 @Module({
-  imports: [SqlModule],
+  imports: [SqlModule, AnnouncerModule],
   controllers: [CardsController],
   providers: [CardsService],
 })

@@ -5,6 +5,7 @@ import { Sql } from '../database/sql';
 import { entityTag } from '../safe-writes/entity-tags';
 import { Versioned } from '../safe-writes/versioned';
 import { WriteConditions } from '../safe-writes/write-conditions';
+import { Announcer } from '../webhooks/announcer';
 import { assertListedAccess, limitedToListedResources } from '../workspaces/role-permissions';
 import { CardErrors } from './card-errors';
 import { ATTACH_TAGS, AttachRow, LOCK_READ_CARD, READ_CARD } from './card-queries';
@@ -13,7 +14,10 @@ import { CardDto } from './dto/card.response';
 
 @Injectable()
 export class CardsService {
-  constructor(private readonly db: Sql) {}
+  constructor(
+    private readonly db: Sql,
+    private readonly announcer: Announcer,
+  ) {}
 
   /** Guests see only cards that list them; everyone else in the workspace sees every card. */
   async get(caller: Caller, teamId: string, cardId: string): Promise<Versioned<CardDto>> {
@@ -60,9 +64,9 @@ export class CardsService {
             if (!current) throw CardErrors.notFound(cardId);
             assertListedAccess(caller, current.caller_is_member);
             conditions.assertMatches(cardETag(current.version));
-            return (await tx.query(ATTACH_TAGS, [...params]))[0];
+            return (await this.announcer.write(tx, ATTACH_TAGS, teamId, [...params]))[0];
           })
-        : (await this.db.query(ATTACH_TAGS, [...params]))[0]);
+        : (await this.announcer.write(this.db, ATTACH_TAGS, teamId, [...params]))[0]);
     if (!card) throw CardErrors.notFound(cardId);
     assertListedAccess(caller, card.caller_is_member);
     const unknown = [...ids.filter((id) => !fitsBigint(id)), ...card.unknown];

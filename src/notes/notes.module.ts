@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { SqlModule } from '../database/sql';
+import { AnnouncerModule } from '../webhooks/announcer';
 import { NotesController } from './notes.controller';
 import { NotesService } from './notes.service';
 
 @Module({
-  imports: [SqlModule],
+  imports: [SqlModule, AnnouncerModule],
   controllers: [NotesController],
   providers: [NotesService],
 })

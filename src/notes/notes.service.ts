@@ -5,6 +5,7 @@ import { CommonErrors } from '../errors/common-errors';
 import { entityTag } from '../safe-writes/entity-tags';
 import { Versioned } from '../safe-writes/versioned';
 import { WriteConditions } from '../safe-writes/write-conditions';
+import { Announcer } from '../webhooks/announcer';
 import { UpdateNoteTemplateDto } from './dto/update-note-template.dto';
 import { NoteTemplateDto } from './dto/note-template.response';
 import { NoteErrors } from './note-errors';
@@ -21,7 +22,10 @@ import { toNoteTemplateView } from './note-template.view';
 
 @Injectable()
 export class NotesService {
-  constructor(private readonly db: Sql) {}
+  constructor(
+    private readonly db: Sql,
+    private readonly announcer: Announcer,
+  ) {}
 
   /** Owners see their templates; every member sees shared and built-in ones. */
   async get(caller: Caller, teamId: string, templateId: string): Promise<Versioned<NoteTemplateDto>> {
@@ -50,9 +54,9 @@ export class NotesService {
             const [current] = await tx.query(LOCK_TEMPLATE, [teamId, templateId, caller.userId]);
             this.assertOwned(caller, templateId, current);
             conditions.assertMatches(templateETag(current));
-            return (await tx.query(WRITE_TEMPLATE, params))[0];
+            return (await this.announcer.write(tx, WRITE_TEMPLATE, teamId, params))[0];
           })
-        : (await this.db.query(WRITE_TEMPLATE, params))[0]);
+        : (await this.announcer.write(this.db, WRITE_TEMPLATE, teamId, params))[0]);
     this.assertOwned(caller, templateId, row);
     conditions.assertKeyHeld(row);
     return this.view(templateId, row);

@@ -3,7 +3,7 @@ import { Image } from '../common/image';
 import { statement } from '../database/statement';
 import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
-import { ANNOUNCE } from '../webhooks/outbox';
+import { announcedWrite } from '../webhooks/outbox';
 import { PageDto } from './dto/page.response';
 import { RobotsDirective } from './page-options';
 
@@ -192,13 +192,13 @@ const PAGE_EVENT = `
  * (`stale`), its siblings and archive record there may be older than the page: nothing is written,
  * and the caller runs it again after LOCK_PAGE in a transaction. A real change adds one to the version
  * of the page and of the subpages it carries to another project, and is announced to the workspace's
- * webhooks by the same statement (ANNOUNCE, PAGE_EVENT): one event, for the page named (the root of an
- * archived or unarchived subtree). With an idempotency key, it writes only while the request holds the
- * key, and keeps its answer when it succeeded.
+ * webhooks by the same statement (PAGE_EVENT; two forms, announcer.ts): one event, for the page named
+ * (the root of an archived or unarchived subtree). With an idempotency key, it writes only while the
+ * request holds the key, and keeps its answer when it succeeded.
  */
-export const WRITE_PAGE = statement<WritePageParams, WrittenPageRow>(
+export const WRITE_PAGE = announcedWrite<WritePageParams, WrittenPageRow>(
   'write_page',
-  `WITH RECURSIVE ${KEY_HELD(KEY, 'target')},
+  (outbox) => `WITH RECURSIVE ${KEY_HELD(KEY, 'target')},
    target AS MATERIALIZED (
      SELECT p AS page,
             EXISTS (SELECT 1 FROM page_members m
@@ -221,7 +221,7 @@ export const WRITE_PAGE = statement<WritePageParams, WrittenPageRow>(
             CASE WHEN $18 THEN $20::bigint ELSE (t.page).parent_id END AS landing_parent_id,
             CASE WHEN $18 THEN $21::text ELSE (t.page).sort_key END AS landing_sort_key
        FROM target t
-      WHERE (t.caller_is_member OR NOT $5::boolean) AND NOT t.stale AND ${HOLDS_KEY(KEY)}
+      WHERE (t.caller_is_member OR NOT $5::boolean) AND NOT t.stale AND ${HOLDS_KEY(KEY)} AND ${outbox.writes}
    ), subtree AS (
      SELECT id FROM planned
      UNION ALL
@@ -268,7 +268,8 @@ export const WRITE_PAGE = statement<WritePageParams, WrittenPageRow>(
      UNION ALL
      SELECT page FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
    ), result AS (
-     SELECT ${PAGE_VIEW('$22::int')}, (SELECT stale FROM target) AS stale, ${HOLDS_KEY(KEY)} AS holds_key
+     SELECT ${PAGE_VIEW('$22::int')}, (SELECT stale FROM target) AS stale, ${HOLDS_KEY(KEY)} AS holds_key,
+            ${outbox.subscribed} AS subscribed
        FROM (SELECT (w.page).* FROM written w) p
        LEFT JOIN LATERAL (
          SELECT x.archived_by, x.time_archived, x.former_parent_id FROM archived x WHERE x.page_id = p.id
@@ -280,9 +281,9 @@ export const WRITE_PAGE = statement<WritePageParams, WrittenPageRow>(
      KEY,
      200,
      `to_jsonb(r) || jsonb_build_object('collaboration_token', $28::text)`,
-     '(r.caller_is_member OR NOT $5) AND NOT r.stale AND r.holds_key',
+     '(r.caller_is_member OR NOT $5) AND NOT r.stale AND r.holds_key AND NOT r.subscribed',
    )}
-   , ${ANNOUNCE('$1', PAGE_EVENT)}
+   ${outbox.announce(PAGE_EVENT)}
    SELECT * FROM result`,
 );
 

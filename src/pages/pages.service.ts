@@ -8,6 +8,7 @@ import type { SqlSession } from '../database/statement';
 import { entityTag } from '../safe-writes/entity-tags';
 import { Versioned } from '../safe-writes/versioned';
 import { WriteConditions } from '../safe-writes/write-conditions';
+import { Announcer } from '../webhooks/announcer';
 import { assertListedAccess } from '../workspaces/role-permissions';
 import { CollaborationTokens } from './collaboration-tokens';
 import { PageDto } from './dto/page.response';
@@ -46,6 +47,7 @@ export class PagesService {
     private readonly db: Sql,
     private readonly config: AppConfig,
     private readonly collaboration: CollaborationTokens,
+    private readonly announcer: Announcer,
   ) {}
 
   /** Guests see only pages that list them; everyone else in the workspace sees every page. */
@@ -141,7 +143,7 @@ export class PagesService {
   private async write(tx: SqlSession, write: PageWrite, tree: TreeChange): Promise<WrittenPageRow | undefined> {
     const { caller, teamId, pageId, patch, conditions, collaborationToken } = write;
     const params = writePageParams(caller, teamId, pageId, patch, tree, conditions.key, collaborationToken);
-    return (await tx.query(WRITE_PAGE, params))[0];
+    return (await this.announcer.write(tx, WRITE_PAGE, teamId, params))[0];
   }
 
   /** 412 unless If-Match names the locked page's ETag; 404 and 403 first. */

@@ -51,10 +51,10 @@ export const CLAIM_KEY = statement<
    RETURNING k.claim IS NOT DISTINCT FROM $5 AS won, k.fingerprint = $4 AS same_request, k.status, k.answer`,
 );
 
-/** Gives up claim $4 on a key after its request failed: a failure keeps nothing. */
+/** Gives up claim $4 on a key after its request failed: a failure keeps nothing (a kept answer stays: it happened). */
 export const RELEASE_KEY = statement<[teamId: string, userId: string, key: string, claim: string], never>(
   'release_key',
-  `DELETE FROM idempotency_keys WHERE team_id = $1 AND user_id = $2 AND key = $3 AND claim = $4`,
+  `DELETE FROM idempotency_keys WHERE team_id = $1 AND user_id = $2 AND key = $3 AND claim = $4 AND status IS NULL`,
 );
 
 /** Forgets up to $1 keys whose answer or claim has expired; returns how many. */

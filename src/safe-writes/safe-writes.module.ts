@@ -1,18 +1,15 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { SqlModule } from '../database/sql';
 import { IdempotencyKeySweeper } from './idempotency-key-sweeper';
-import { IdempotencyInterceptor } from './idempotency.interceptor';
-import { VersionsInterceptor } from './versions.interceptor';
+import { IdempotencyGuard } from './idempotency.guard';
 
-/** ETags, If-None-Match and idempotency keys for every route (decisions.md, "Conditional writes and safe retries"). */
+/**
+ * Idempotency keys for every write (decisions.md, "Conditional writes and safe retries"): the guard,
+ * which AppModule puts last among the global guards, and the sweeper. ETags: VersionedExpressAdapter.
+ */
 @Module({
   imports: [SqlModule],
-  providers: [
-    // Global interceptors wrap in this order: the ETag of whatever answer the key's handling lets through.
-    { provide: APP_INTERCEPTOR, useClass: VersionsInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-    IdempotencyKeySweeper,
-  ],
+  providers: [IdempotencyGuard, IdempotencyKeySweeper],
+  exports: [IdempotencyGuard],
 })
 export class SafeWritesModule {}

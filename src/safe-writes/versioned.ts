@@ -1,4 +1,4 @@
-/** A response body and the ETag of the version it shows: VersionsInterceptor sends the one with the other. */
+/** A response body and the ETag of the version it shows: VersionedExpressAdapter sends the one with the other. */
 export class Versioned<T> {
   constructor(
     readonly body: T,

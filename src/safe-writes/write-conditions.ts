@@ -10,13 +10,23 @@ export interface KeptAnswer {
   row: Record<string, unknown>;
 }
 
-/** What IdempotencyInterceptor found for the request's key, for the write it lets through. */
-export type KeyOutcome = { claimed: KeyParams } | { kept: KeptAnswer };
+/** What IdempotencyGuard found for the request's key, for the write it lets through. */
+export type KeyOutcome = { claimed: KeyParams; giveBack: () => Promise<void> } | { kept: KeptAnswer };
 
 const KEY_OUTCOME = Symbol('keyOutcome');
 
+type WithOutcome = Request & { [KEY_OUTCOME]?: KeyOutcome };
+
 export function setKeyOutcome(request: Request, outcome: KeyOutcome): void {
-  (request as Request & { [KEY_OUTCOME]?: KeyOutcome })[KEY_OUTCOME] = outcome;
+  (request as WithOutcome)[KEY_OUTCOME] = outcome;
+}
+
+/** A failed request keeps nothing: the claim on its key goes (once), so a retry runs afresh. Undefined without one. */
+export function giveBackKey(request: Request): Promise<void> | undefined {
+  const outcome = (request as WithOutcome)[KEY_OUTCOME];
+  if (!outcome || !('claimed' in outcome)) return undefined;
+  (request as WithOutcome)[KEY_OUTCOME] = undefined;
+  return outcome.giveBack();
 }
 
 /** What a write's request asks beyond its body: If-Match, and the idempotency key it holds or replays. */
@@ -50,7 +60,7 @@ export class WriteConditions {
 
 /** The WriteConditions of the request. */
 export const Conditions = createParamDecorator((_: unknown, context: ExecutionContext): WriteConditions => {
-  const request = context.switchToHttp().getRequest<Request & { [KEY_OUTCOME]?: KeyOutcome }>();
+  const request = context.switchToHttp().getRequest<WithOutcome>();
   const ifMatch = ifMatchTags(request.headers['if-match']);
   return new WriteConditions(ifMatch === '*' ? undefined : ifMatch, request[KEY_OUTCOME]);
 });

@@ -5,7 +5,15 @@ import { AppConfig } from '../config/app-config';
 import { PoolSql } from '../database/sql';
 import { renderEvent } from './event-payload';
 import { send, AttemptResult } from './webhook-sender';
-import { CLAIM_DELIVERY, ClaimedDelivery, RECORD_ATTEMPT, TRIM_WEBHOOK_DATA, WEBHOOK_BACKLOG } from './webhook-queries';
+import {
+  CLAIM_DELIVERY,
+  ClaimedDelivery,
+  CREATE_ORPHAN_STREAMS,
+  RECORD_ATTEMPT,
+  TRIM_WEBHOOK_DATA,
+  WAKE_ORPHAN_STREAMS,
+  WEBHOOK_BACKLOG,
+} from './webhook-queries';
 import { WebhookSecrets } from './webhook-secrets';
 
 /**
@@ -13,9 +21,9 @@ import { WebhookSecrets } from './webhook-secrets';
  * own: WEBHOOK_CONCURRENCY slots, each claiming one due delivery at a time with FOR UPDATE SKIP
  * LOCKED and holding that row lock in a transaction for the attempt, so that with several processes
  * each delivery is attempted by one of them, and a process that dies mid-attempt leaves it to be
- * retried. Idle slots poll every WEBHOOK_POLL_INTERVAL_MS. Also applies the retention and logs
- * the backlog every WEBHOOK_HOUSEKEEPING_INTERVAL_MS. On shutdown it stops claiming and lets the
- * attempts in flight finish (each is bounded by the 10 s timeout).
+ * retried. Idle slots poll every WEBHOOK_POLL_INTERVAL_MS. Every WEBHOOK_HOUSEKEEPING_INTERVAL_MS it
+ * applies the retention, gives orphan deliveries their streams and logs the backlog. On shutdown it
+ * stops claiming and lets the attempts in flight finish (each is bounded by the 10 s timeout).
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -43,7 +51,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       connectionString: (this.db.options as { url?: string }).url,
       max: settings.concurrency + 1,
       connectionTimeoutMillis: this.config.dbConnectTimeoutMs,
+      statement_timeout: this.config.dbStatementTimeoutMs,
       application_name: 'workspace-content-api-webhooks',
+      // The outbox tables grow from nothing to thousands of rows between two ANALYZEs: a plan kept from
+      // when they were empty scans every delivery for each stream, so each claim is planned on their size now.
+      options: '-c plan_cache_mode=force_custom_plan',
     });
     this.sql = new PoolSql(this.pool);
     this.pool.on('error', () => undefined); // an idle connection lost: the pool replaces it
@@ -142,6 +154,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     if (!sql || this.stopped) return;
     try {
       const [trimmed] = await sql.query(TRIM_WEBHOOK_DATA, [this.config.webhooks.retentionMs]);
+      await sql.query(CREATE_ORPHAN_STREAMS, []);
+      await sql.query(WAKE_ORPHAN_STREAMS, []);
       const [backlog] = await sql.query(WEBHOOK_BACKLOG, []);
       const message =
         `Webhook backlog: ${backlog.pending} pending deliveries` +

@@ -1,12 +1,18 @@
+import { statement } from '../database/statement';
+import type { AnnouncedWrite, QuietRow } from './announcer';
+
 /**
  * The transactional outbox, as CTEs a write statement adds to itself: `events` is a query of at
  * most one row (type, resource_type, resource_id, actor, resource, previous) that yields a row
  * only when the statement really changed something. The event is stored, and one delivery queued
  * per webhook of workspace `team` that subscribes to its type, by the same statement as the change:
  * committed together or not at all. Without a subscribed webhook in the workspace nothing is
- * inserted (one probe of the webhooks key decides).
+ * inserted (one probe of the webhooks key decides). Each delivery joins the stream of its webhook and
+ * resource (webhook_streams): due now if idle; a stream in flight or waiting for a retry stays as it is,
+ * its last event updated on the row a finishing delivery locks, so that one sees this one queued. The
+ * streams are locked in key order, as housekeeping's CREATE_ORPHAN_STREAMS does.
  */
-export const ANNOUNCE = (team: string, events: string) => `
+const ANNOUNCE = (team: string, events: string) => `
   announced AS (
     INSERT INTO webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
     SELECT ${team}, e.type, e.resource_type, e.resource_id, e.actor, e.resource, e.previous
@@ -17,4 +23,39 @@ export const ANNOUNCE = (team: string, events: string) => `
     INSERT INTO webhook_deliveries (team_id, webhook_id, event_id, resource_key)
     SELECT a.team_id, w.id, a.id, a.resource_type || ':' || a.resource_id
       FROM announced a JOIN webhooks w ON w.team_id = a.team_id AND w.events && ARRAY[a.type, '*']
+    RETURNING team_id, webhook_id, event_id, resource_key
+  ), streamed AS (
+    INSERT INTO webhook_streams AS s (team_id, webhook_id, resource_key, next_attempt_at, last_event_id)
+    SELECT team_id, webhook_id, resource_key, now(), event_id FROM fanned_out ORDER BY webhook_id
+    ON CONFLICT (team_id, webhook_id, resource_key)
+    DO UPDATE SET next_attempt_at = COALESCE(s.next_attempt_at, now()),
+                  last_event_id = GREATEST(s.last_event_id, excluded.last_event_id)
   )`;
+
+/** Whether workspace `team` has a webhook. */
+const SUBSCRIBED = (team: string) => `EXISTS (SELECT 1 FROM webhooks w WHERE w.team_id = ${team})`;
+
+/**
+ * What a write statement in workspace $1 puts where, in each of its forms (announcer.ts): `writes`, the
+ * condition of its change; `subscribed`, the column that says the quiet form refused (it wrote
+ * nothing: the workspace has a webhook); `announce(events)`, its outbox CTEs after a comma, or nothing.
+ */
+export interface OutboxParts {
+  writes: string;
+  subscribed: string;
+  announce: (events: string) => string;
+}
+
+const QUIET: OutboxParts = { writes: `NOT ${SUBSCRIBED('$1')}`, subscribed: SUBSCRIBED('$1'), announce: () => '' };
+const ANNOUNCING: OutboxParts = { writes: 'true', subscribed: 'false', announce: (e) => `, ${ANNOUNCE('$1', e)}` };
+
+/** A write statement in its two forms, `name` and `name_announcing`, from one text. */
+export function announcedWrite<Params extends readonly unknown[], Row>(
+  name: string,
+  text: (outbox: OutboxParts) => string,
+): AnnouncedWrite<Params, Row> {
+  return {
+    quiet: statement<Params, Row & QuietRow>(name, text(QUIET)),
+    announcing: statement<Params, Row>(`${name}_announcing`, text(ANNOUNCING)),
+  };
+}

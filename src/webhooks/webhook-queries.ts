@@ -30,8 +30,19 @@ export interface CreatedWebhookRow extends Omit<WebhookRow, 'id'> {
 }
 
 /**
- * Creates a webhook unless the workspace already has $7 of them. With an idempotency key, it creates
- * only while the request holds the key, and keeps its answer (the secret sealed, as stored) when it did.
+ * The first statement of a creation: the workspace's lock on its list of webhooks, so that CREATE_WEBHOOK
+ * (a later statement of the transaction, whose snapshot sees the creations committed before it) counts
+ * them under it and two creations never both take the last place.
+ */
+export const LOCK_WEBHOOK_LIST = statement<[teamId: string], { locked: string }>(
+  'lock_webhook_list',
+  `SELECT pg_advisory_xact_lock(hashtextextended($1 || ':webhooks', 0))::text AS locked`,
+);
+
+/**
+ * Creates a webhook unless the workspace already has $7 of them (under LOCK_WEBHOOK_LIST). With an
+ * idempotency key, it creates only while the request holds the key, and keeps its answer (the secret
+ * sealed, as stored) when it did.
  */
 export const CREATE_WEBHOOK = statement<
   [
@@ -111,32 +122,56 @@ export interface ClaimedDelivery extends StoredEvent {
 }
 
 /**
+ * How many due streams of one webhook a claim looks at: more than the processes that can be sending
+ * to it at once (one attempt each), whose heads are locked and skipped.
+ */
+const STREAMS_PER_WEBHOOK = 16;
+
+/**
  * Claims the next due delivery, locking its row for the rest of the worker's transaction (which
  * lasts the attempt): another process skips it, and a crash releases it for another to retry.
- * Per webhook, a delivery waits while an earlier one of the same resource is still pending (in
- * flight, or waiting for its retry): that is the order rule. Webhooks in $1 (those this process is
- * already sending to) are left for later, so one slow receiver holds at most one slot.
+ * Per webhook and resource (a stream), only the earliest pending delivery is attempted, and only once
+ * the stream is due: a later event waits until the earlier ones succeeded or were given up. Webhooks
+ * in $1 (those this process is already sending to) are left for later, so one slow receiver holds at
+ * most one slot. It reads a webhook's due streams, never the deliveries queued behind their heads (a
+ * due stream without a pending delivery, which a process of an earlier version can leave, is passed over).
  */
 export const CLAIM_DELIVERY = statement<[busyWebhookIds: string[]], ClaimedDelivery>(
   'claim_webhook_delivery',
-  `SELECT d.team_id, d.webhook_id::text, d.event_id::text, d.attempts, w.url, w.secret,
+  `WITH heads AS (
+     SELECT s.next_attempt_at, s.event_id, s.head
+       FROM webhooks w
+       CROSS JOIN LATERAL (
+         SELECT s.next_attempt_at, h.event_id, h.ctid AS head
+           FROM webhook_streams s
+           CROSS JOIN LATERAL (
+             SELECT d.event_id, d.ctid FROM webhook_deliveries d
+              WHERE d.team_id = s.team_id AND d.webhook_id = s.webhook_id AND d.resource_key = s.resource_key
+                AND d.state = 'pending'
+              ORDER BY d.event_id
+              LIMIT 1) h
+          WHERE s.team_id = w.team_id AND s.webhook_id = w.id AND s.next_attempt_at <= now()
+          ORDER BY s.next_attempt_at
+          LIMIT ${STREAMS_PER_WEBHOOK}) s
+      WHERE w.id <> ALL ($1::bigint[])
+   )
+   SELECT d.team_id, d.webhook_id::text, d.event_id::text, d.attempts, w.url, w.secret,
           e.type, e.actor, e.resource, e.previous, e.time_created AS event_time
-     FROM webhook_deliveries d
+     FROM heads x
+     JOIN webhook_deliveries d ON d.ctid = x.head
      JOIN webhooks w ON w.team_id = d.team_id AND w.id = d.webhook_id
      JOIN webhook_events e ON e.team_id = d.team_id AND e.id = d.event_id
-    WHERE d.state = 'pending' AND d.next_attempt_at <= now()
-      AND d.webhook_id <> ALL ($1::bigint[])
-      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries b
-                       WHERE b.team_id = d.team_id AND b.webhook_id = d.webhook_id
-                         AND b.resource_key = d.resource_key AND b.state = 'pending' AND b.event_id < d.event_id)
-    ORDER BY d.next_attempt_at, d.event_id
+    WHERE d.state = 'pending'
+    ORDER BY x.next_attempt_at, x.event_id
     LIMIT 1
       FOR UPDATE OF d SKIP LOCKED`,
 );
 
 /**
- * Records an attempt and what follows from it: delivered; or retried after $7 ms; or, when that
- * would be later than $8 ms after the event, given up. Returns the outcome.
+ * Records an attempt and what follows from it: delivered; or retried after $7 ms (and its stream with
+ * it); or, when that would be later than $8 ms after the event, given up. A finished delivery makes its
+ * stream due for the next one, or idle when none was queued after it: the stream's last event, read
+ * from the row this statement locks, is what a fan-out committing meanwhile changes. Returns the outcome.
  */
 export const RECORD_ATTEMPT = statement<
   [
@@ -168,6 +203,14 @@ export const RECORD_ATTEMPT = statement<
             time_finished = CASE o.outcome WHEN 'retrying' THEN NULL ELSE now() END
        FROM decided o
       WHERE d.team_id = $1 AND d.webhook_id = $2 AND d.event_id = $3
+     RETURNING d.resource_key, o.outcome, o.next_at
+   ), stream AS (
+     UPDATE webhook_streams s
+        SET next_attempt_at = CASE WHEN u.outcome = 'retrying' THEN u.next_at
+                                   WHEN s.last_event_id = $3 THEN NULL
+                                   ELSE now() END
+       FROM updated u
+      WHERE s.team_id = $1 AND s.webhook_id = $2 AND s.resource_key = u.resource_key
    )
    INSERT INTO webhook_attempts (team_id, webhook_id, event_id, type, attempt, status, outcome, next_attempt_at)
    SELECT $1, $2, $3, $9, $4, $6, o.outcome, CASE o.outcome WHEN 'retrying' THEN o.next_at END FROM decided o
@@ -175,8 +218,9 @@ export const RECORD_ATTEMPT = statement<
 );
 
 /**
- * Retention: finished deliveries, attempts and events older than $1 ms, and what deleted webhooks
- * left behind; at most 10000 deliveries a run, never one in flight.
+ * Retention: finished deliveries, attempts and events older than $1 ms, idle streams, and what deleted
+ * webhooks left behind; at most 10000 deliveries a run, never one in flight. It never waits for a
+ * stream's row (a write waiting for it while holding another would deadlock): a locked one is left.
  */
 export const TRIM_WEBHOOK_DATA = statement<
   [retentionMs: number],
@@ -198,6 +242,13 @@ export const TRIM_WEBHOOK_DATA = statement<
       WHERE a.time < (SELECT at FROM cutoff)
          OR NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.team_id = a.team_id AND w.id = a.webhook_id)
      RETURNING 1
+   ), streams AS (
+     DELETE FROM webhook_streams s
+      WHERE (s.team_id, s.webhook_id, s.resource_key) IN (
+        SELECT x.team_id, x.webhook_id, x.resource_key FROM webhook_streams x
+         WHERE x.next_attempt_at IS NULL
+            OR NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.team_id = x.team_id AND w.id = x.webhook_id)
+           FOR UPDATE SKIP LOCKED)
    ), events AS (
      DELETE FROM webhook_events e
       WHERE e.time_created < (SELECT at FROM cutoff)
@@ -207,6 +258,45 @@ export const TRIM_WEBHOOK_DATA = statement<
    )
    SELECT (SELECT count(*) FROM deliveries)::int AS deliveries, (SELECT count(*) FROM attempts)::int AS attempts,
           (SELECT count(*) FROM events)::int AS events`,
+);
+
+/** CTE `orphans`: per stream, pending deliveries with no due stream, and the last of their events. */
+const ORPHANS = `
+  orphans AS MATERIALIZED (
+    SELECT d.team_id, d.webhook_id, d.resource_key, max(d.event_id) AS last_event_id
+      FROM webhook_deliveries d
+     WHERE d.state = 'pending'
+       AND NOT EXISTS (SELECT 1 FROM webhook_streams s
+                        WHERE s.team_id = d.team_id AND s.webhook_id = d.webhook_id
+                          AND s.resource_key = d.resource_key AND s.next_attempt_at IS NOT NULL)
+     GROUP BY d.team_id, d.webhook_id, d.resource_key
+  )`;
+
+/**
+ * Housekeeping's two statements for pending deliveries that have no due stream: those a process of an
+ * earlier version (which knew no streams) queued or finished during a rolling deploy. They only ever make
+ * a stream due, which a claim checks again. The first creates missing streams in key order, as a fan-out
+ * does; the second wakes idle ones, skipping any a write or a finishing delivery holds (the next run sees
+ * it again): neither holds a row while it waits for another.
+ */
+export const CREATE_ORPHAN_STREAMS = statement<[], never>(
+  'create_orphan_streams',
+  `WITH ${ORPHANS}
+   INSERT INTO webhook_streams (team_id, webhook_id, resource_key, next_attempt_at, last_event_id)
+   SELECT team_id, webhook_id, resource_key, now(), last_event_id FROM orphans
+    ORDER BY team_id, webhook_id, resource_key
+   ON CONFLICT DO NOTHING`,
+);
+
+export const WAKE_ORPHAN_STREAMS = statement<[], never>(
+  'wake_orphan_streams',
+  `WITH ${ORPHANS}
+   UPDATE webhook_streams s SET next_attempt_at = now(), last_event_id = GREATEST(s.last_event_id, x.last_event_id)
+     FROM (SELECT i.team_id, i.webhook_id, i.resource_key, o.last_event_id
+             FROM webhook_streams i JOIN orphans o USING (team_id, webhook_id, resource_key)
+            WHERE i.next_attempt_at IS NULL
+              FOR UPDATE OF i SKIP LOCKED) x
+    WHERE s.team_id = x.team_id AND s.webhook_id = x.webhook_id AND s.resource_key = x.resource_key`,
 );
 
 /** How many deliveries are pending, and how long ago the oldest of their events happened (ms). */

@@ -7,10 +7,12 @@ import { WriteConditions } from '../safe-writes/write-conditions';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { CreatedWebhookDto, DeliveryAttemptDto, WebhookDto } from './dto/webhook.response';
 import { hostOf, nonPublicRange, resolveAll } from './public-address';
+import { Announcer } from './announcer';
 import { WebhookErrors } from './webhook-errors';
 import { ALL_EVENTS, EVENT_TYPES } from './webhook-events';
 import {
   CREATE_WEBHOOK,
+  LOCK_WEBHOOK_LIST,
   CreatedWebhookRow,
   DELETE_WEBHOOK,
   LIST_ATTEMPTS,
@@ -36,6 +38,7 @@ export class WebhooksService {
     private readonly db: Sql,
     private readonly config: AppConfig,
     private readonly secrets: WebhookSecrets,
+    private readonly announcer: Announcer,
   ) {}
 
   async create(
@@ -50,18 +53,23 @@ export class WebhooksService {
     if (unknown !== undefined) throw WebhookErrors.unknownEvent(unknown);
     await this.assertPublic(new URL(body.url));
     const events = body.events.includes(ALL_EVENTS) ? [ALL_EVENTS] : [...new Set(body.events)];
-    const [row] = await this.db.query(CREATE_WEBHOOK, [
-      teamId,
-      body.url,
-      events,
-      body.description ?? '',
-      this.secrets.seal(newWebhookSecret()),
-      JSON.stringify(caller.actor),
-      WEBHOOKS_MAX,
-      ...conditions.key,
-      caller.userId,
-    ]);
+    const row = await this.db.transaction(async (tx) => {
+      await tx.query(LOCK_WEBHOOK_LIST, [teamId]);
+      const [created] = await tx.query(CREATE_WEBHOOK, [
+        teamId,
+        body.url,
+        events,
+        body.description ?? '',
+        this.secrets.seal(newWebhookSecret()),
+        JSON.stringify(caller.actor),
+        WEBHOOKS_MAX,
+        ...conditions.key,
+        caller.userId,
+      ]);
+      return created;
+    });
     conditions.assertKeyHeld(row);
+    this.announcer.noteSubscribed(teamId); // saves this process's next write there a refused quiet form
     return this.created(row);
   }
 

@@ -1,13 +1,18 @@
-import { createServer } from 'node:net';
-import { AddressInfo } from 'node:net';
+import { AddressInfo, createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import { Sql } from '../../src/database/sql';
-import { TRIM_WEBHOOK_DATA, WEBHOOK_BACKLOG } from '../../src/webhooks/webhook-queries';
+import {
+  AttemptRow,
+  CREATE_ORPHAN_STREAMS,
+  TRIM_WEBHOOK_DATA,
+  WAKE_ORPHAN_STREAMS,
+  WEBHOOK_BACKLOG,
+} from '../../src/webhooks/webhook-queries';
 import { seedPages } from '../pages/page-fixtures';
 import { seedWorkspace, Workspace } from '../support/fixtures';
-import { createTestApp, TestApp } from '../support/test-app';
-import { AttemptRow } from '../../src/webhooks/webhook-queries';
-import { Receiver, Received, WEBHOOK_TEST_ENV } from './receiver';
+import { TestApp } from '../support/test-app';
+import { Receiver, sleep } from './receiver';
+import { ofTeam, startAppAndReceiver, stopAppAndReceiver, subscribe } from './subscribe';
 
 /** A loopback URL nothing listens on: every attempt fails to connect. */
 async function deadUrl(): Promise<string> {
@@ -22,33 +27,27 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
   let t: TestApp;
   let receiver: Receiver;
 
-  beforeAll(async () => {
-    t = await createTestApp(WEBHOOK_TEST_ENV);
-    receiver = await Receiver.start();
-  });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
-
-  async function subscribe(ws: Workspace, url: string): Promise<string> {
-    const res = await t.http
-      .post(`/v1/${ws.teamId}/webhooks`)
-      .set('Authorization', ws.auth.admin)
-      .send({ url, events: ['*'] })
-      .expect(201);
-    return res.body.webhook.id as string;
-  }
+  beforeAll(async () => ({ t, receiver } = await startAppAndReceiver()));
+  afterAll(() => stopAppAndReceiver(t, receiver));
 
   const deliveries = async (ws: Workspace, id: string) =>
     (await t.http.get(`/v1/${ws.teamId}/webhooks/${id}/deliveries`).set('Authorization', ws.auth.owner).expect(200))
       .body.deliveries as AttemptRow[];
 
-  const ofTeam = (ws: Workspace) => (e: Received['event']) => e.data.team_id === ws.teamId;
+  /** The log once it holds `count` attempts: a receiver sees a request before the worker records its outcome. */
+  const recorded = async (ws: Workspace, id: string, count: number) => {
+    const deadline = Date.now() + 10_000;
+    let log = await deliveries(ws, id);
+    while (log.length < count && Date.now() < deadline) {
+      await sleep(25);
+      log = await deliveries(ws, id);
+    }
+    return log;
+  };
 
   it('a receiver failing twice then succeeding: same webhook-id, the later event waits, the log shows it', async () => {
     const ws = await seedWorkspace(t.app);
-    const hook = await subscribe(ws, receiver.url);
+    const hook = (await subscribe(t, ws, receiver.url)).id;
     const [page] = await seedPages(t.app, ws, [{}]);
     let failures = 0;
     receiver.answer = (request) =>
@@ -71,7 +70,7 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
       expect(requests.slice(0, 3).map((r) => r.headers['webhook-id'])).toEqual([first, first, first]);
       expect(second).not.toBe(first);
 
-      const log = await deliveries(ws, hook);
+      const log = await recorded(ws, hook, 4);
       expect(log.map((a) => [a.id, a.type, a.attempt, a.status, a.outcome])).toEqual([
         [second, 'page.updated', 1, 200, 'delivered'],
         [first, 'page.updated', 3, 200, 'delivered'],
@@ -89,7 +88,7 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
 
   it('a redirect is not followed: it is a failed attempt', async () => {
     const ws = await seedWorkspace(t.app);
-    const hook = await subscribe(ws, receiver.url);
+    const hook = (await subscribe(t, ws, receiver.url)).id;
     const [page] = await seedPages(t.app, ws, [{}]);
     let redirected = false;
     receiver.answer = (request) =>
@@ -98,7 +97,7 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
       await t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send({ title: 'R' });
       const requests = await receiver.waitFor(2, ofTeam(ws));
       expect(requests.map((r) => r.status)).toEqual([307, 200]);
-      expect((await deliveries(ws, hook)).map((a) => [a.attempt, a.status])).toEqual([
+      expect((await recorded(ws, hook, 2)).map((a) => [a.attempt, a.status])).toEqual([
         [2, 200],
         [1, 307],
       ]);
@@ -109,8 +108,8 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
 
   it('a receiver down for the whole test does not delay another webhook; its events are given up', async () => {
     const ws = await seedWorkspace(t.app);
-    const dead = await subscribe(ws, await deadUrl());
-    await subscribe(ws, receiver.url);
+    const dead = (await subscribe(t, ws, await deadUrl())).id;
+    await subscribe(t, ws, receiver.url);
     const pages = await seedPages(t.app, ws, [{}, {}, {}]);
     for (const page of pages)
       await t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send({ title: 'Up' });
@@ -131,9 +130,41 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
     ).toBe(true);
   });
 
+  it.each([
+    ['no stream', `DELETE FROM webhook_streams WHERE team_id = $1`],
+    ['an idle stream', `UPDATE webhook_streams SET next_attempt_at = NULL WHERE team_id = $1`],
+  ])(
+    'a pending delivery with %s (as an earlier version leaves it) is delivered once housekeeping adopts it',
+    async (_, orphan) => {
+      const ws = await seedWorkspace(t.app);
+      await subscribe(t, ws, receiver.url);
+      const [page] = await seedPages(t.app, ws, [{}]);
+      await t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send({ title: 'Once' });
+      const [first] = await receiver.waitFor(1, ofTeam(ws));
+      const db = t.app.get(DataSource);
+      const delivered = `SELECT 1 FROM webhook_deliveries WHERE team_id = $1 AND state = 'delivered'`;
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(25))
+        if ((await db.query(delivered, [ws.teamId])).length > 0) break; // the attempt is recorded
+      await db.transaction(async (tx) => {
+        await tx.query(`UPDATE webhook_deliveries SET state = 'pending', time_finished = NULL WHERE team_id = $1`, [
+          ws.teamId,
+        ]);
+        await tx.query(orphan, [ws.teamId]);
+      });
+      await sleep(300); // a dozen polls: no stream is due, so nothing is claimed
+      expect(receiver.events(ofTeam(ws))).toHaveLength(1);
+
+      const sql = t.app.get(Sql);
+      await sql.query(CREATE_ORPHAN_STREAMS, []);
+      await sql.query(WAKE_ORPHAN_STREAMS, []);
+      const [, again] = await receiver.waitFor(2, ofTeam(ws));
+      expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    },
+  );
+
   it('housekeeping removes what a deleted webhook left, and counts the backlog', async () => {
     const ws = await seedWorkspace(t.app);
-    const hook = await subscribe(ws, await deadUrl());
+    const hook = (await subscribe(t, ws, await deadUrl())).id;
     const [page] = await seedPages(t.app, ws, [{}]);
     await t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send({ title: 'X' });
     const db = t.app.get(DataSource);

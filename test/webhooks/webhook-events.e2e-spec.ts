@@ -5,30 +5,15 @@ import { seedFamily, seedPages } from '../pages/page-fixtures';
 import { importDocument, seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { Receiver, Received, verify, WEBHOOK_TEST_ENV } from './receiver';
+import { ofTeam, startAppAndReceiver, stopAppAndReceiver, subscribe } from './subscribe';
 
 describe('Change events (e2e, a real receiver on loopback)', () => {
   let t: TestApp;
   let receiver: Receiver;
 
-  beforeAll(async () => {
-    t = await createTestApp(WEBHOOK_TEST_ENV);
-    receiver = await Receiver.start();
-  });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
+  beforeAll(async () => ({ t, receiver } = await startAppAndReceiver()));
+  afterAll(() => stopAppAndReceiver(t, receiver));
 
-  async function subscribe(ws: Workspace, events: string[] = ['*'], url = receiver.url) {
-    const res = await t.http
-      .post(`/v1/${ws.teamId}/webhooks`)
-      .set('Authorization', ws.auth.owner)
-      .send({ url, events });
-    expect(res.status).toBe(201);
-    return res.body.webhook as { id: string; secret: string };
-  }
-
-  const ofTeam = (ws: Workspace) => (e: Received['event']) => e.data.team_id === ws.teamId;
   const ofPage = (ws: Workspace, id: string) => (e: Received['event']) =>
     e.data.team_id === ws.teamId && (e.data.page as { id: string } | undefined)?.id === id;
 
@@ -38,7 +23,7 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
 
   it('page.updated: signed, verified with standardwebhooks, with changed and the page as GET shows it', async () => {
     const ws = await seedWorkspace(t.app);
-    const { secret } = await subscribe(ws);
+    const { secret } = await subscribe(t, ws, receiver.url);
     const [page] = await seedPages(t.app, ws, [{ title: 'Before' }]);
     const patched = await t.http
       .patch(`/v1/${ws.teamId}/pages/${page}`)
@@ -63,9 +48,26 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
     expect(data.page).toEqual(shared);
   });
 
+  it('a webhook another instance created: this one announces its first write there all the same', async () => {
+    const other = await createTestApp({ ...WEBHOOK_TEST_ENV, WEBHOOK_DELIVERY: 'false' });
+    try {
+      const ws = await seedWorkspace(t.app);
+      const [page] = await seedPages(t.app, ws, [{}]);
+      const write = (title: string) =>
+        t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send({ title }).expect(200);
+      await write('Before'); // runs the quiet form: no webhook yet
+      await subscribe(other, ws, receiver.url);
+      await write('After');
+      const [delivery] = await receiver.waitFor(1, ofTeam(ws));
+      expect(delivery.event.data).toMatchObject({ changed: ['title'], page: { title: 'After' } });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a move lists parent_page_id and position; a reorder lists position', async () => {
     const ws = await seedWorkspace(t.app);
-    await subscribe(ws);
+    await subscribe(t, ws, receiver.url);
     const { root, children } = await seedFamily(t.app, ws, 3);
     const [elsewhere] = await seedPages(t.app, ws, [{ title: 'Elsewhere' }]);
     const patch = (body: object) =>
@@ -83,7 +85,7 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
 
   it('page.archived and page.unarchived: one event for the root of the subtree, with the page', async () => {
     const ws = await seedWorkspace(t.app);
-    await subscribe(ws);
+    await subscribe(t, ws, receiver.url);
     const { root, children } = await seedFamily(t.app, ws, 2);
     await t.http.put(`/v1/${ws.teamId}/pages/${root}/archive`).set('Authorization', ws.auth.owner).expect(200);
     const restored = await t.http
@@ -103,7 +105,7 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
 
   it('note_template.updated: changed and the template without is_favourited', async () => {
     const ws = await seedWorkspace(t.app);
-    await subscribe(ws);
+    await subscribe(t, ws, receiver.url);
     const id = await seedTemplate(t.app, ws);
     const res = await t.http
       .patch(`/v1/${ws.teamId}/notes/templates/${id}`)
@@ -119,7 +121,7 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
 
   it('card.tags_added: only the ids newly attached, in the order sent', async () => {
     const ws = await seedWorkspace(t.app);
-    await subscribe(ws);
+    await subscribe(t, ws, receiver.url);
     const scene = await seedCardScene(t.app, ws);
     const attach = (ids: string[]) =>
       t.http.post(`/v1/${ws.teamId}/cards/${scene.cardId}/tags`).set('Authorization', ws.auth.member).send({ ids });
@@ -136,7 +138,7 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
 
   it('nothing for no-ops, 400s, 403s, 404s or the import; the next real change arrives alone', async () => {
     const ws = await seedWorkspace(t.app);
-    await subscribe(ws);
+    await subscribe(t, ws, receiver.url);
     const [page] = await seedPages(t.app, ws, [{ title: 'Same' }]);
     const scene = await seedCardScene(t.app, ws);
     const template = await seedTemplate(t.app, ws, { title: 'Same' });
@@ -195,7 +197,7 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
 
   it('a request replayed under its Idempotency-Key announces nothing again', async () => {
     const ws = await seedWorkspace(t.app);
-    await subscribe(ws);
+    await subscribe(t, ws, receiver.url);
     const [page] = await seedPages(t.app, ws, [{}]);
     for (let n = 0; n < 2; n++)
       await t.http
@@ -214,8 +216,8 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
     const ws = await seedWorkspace(t.app);
     const other = await Receiver.start();
     try {
-      await subscribe(ws, ['page.archived'], other.url);
-      await subscribe(ws, ['page.updated']);
+      await subscribe(t, ws, other.url, ['page.archived']);
+      await subscribe(t, ws, receiver.url, ['page.updated']);
       const [page] = await seedPages(t.app, ws, [{}]);
       await t.http
         .patch(`/v1/${ws.teamId}/pages/${page}`)
@@ -237,8 +239,8 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
     const b = await seedWorkspace(t.app);
     const other = await Receiver.start();
     try {
-      await subscribe(a);
-      await subscribe(b, ['*'], other.url);
+      await subscribe(t, a, receiver.url);
+      await subscribe(t, b, other.url);
       const [pageA] = await seedPages(t.app, a, [{}]);
       const [pageB] = await seedPages(t.app, b, [{}]);
       await t.http
@@ -262,7 +264,7 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
 
   it('20 rapid changes of one page arrive in order', async () => {
     const ws = await seedWorkspace(t.app);
-    await subscribe(ws);
+    await subscribe(t, ws, receiver.url);
     const { children } = await seedFamily(t.app, ws, 3);
     const page = children[1];
     for (let n = 0; n < 20; n++) {
@@ -284,8 +286,8 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
     const ws = await seedWorkspace(t.app);
     const gone = await Receiver.start();
     try {
-      const hook = await subscribe(ws, ['*'], gone.url);
-      await subscribe(ws);
+      const hook = await subscribe(t, ws, gone.url);
+      await subscribe(t, ws, receiver.url);
       const [page] = await seedPages(t.app, ws, [{}]);
       await t.http
         .patch(`/v1/${ws.teamId}/pages/${page}`)

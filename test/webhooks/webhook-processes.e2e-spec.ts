@@ -6,7 +6,8 @@ import { seedPages } from '../pages/page-fixtures';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { testDatabaseUrl } from '../support/test-config';
-import { Receiver, Received, sleep, WEBHOOK_TEST_ENV } from './receiver';
+import { Receiver, sleep, WEBHOOK_TEST_ENV } from './receiver';
+import { ofTeam, subscribe } from './subscribe';
 
 /** Real server processes (`node dist/src/main.js`) on the test database, delivering as every webhook spec does. */
 function server(env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -50,14 +51,6 @@ describe('Webhook delivery across real server processes (e2e)', () => {
     return process;
   }
 
-  async function subscribe(ws: Workspace): Promise<void> {
-    const res = await t.http
-      .post(`/v1/${ws.teamId}/webhooks`)
-      .set('Authorization', ws.auth.owner)
-      .send({ url: receiver.url, events: ['*'] });
-    expect(res.status).toBe(201);
-  }
-
   const patch = (api: ServerProcess, ws: Workspace, page: string, body: object) =>
     call(api.baseUrl, {
       method: 'PATCH',
@@ -67,7 +60,6 @@ describe('Webhook delivery across real server processes (e2e)', () => {
       timeoutMs: 10_000,
     });
 
-  const ofTeam = (ws: Workspace) => (e: Received['event']) => e.data.team_id === ws.teamId;
   const eventIds = async (ws: Workspace) =>
     (
       await t.app
@@ -77,7 +69,7 @@ describe('Webhook delivery across real server processes (e2e)', () => {
 
   it('a process killed right after the commit: the event is delivered after a restart', async () => {
     const ws = await seedWorkspace(t.app);
-    await subscribe(ws);
+    await subscribe(t, ws, receiver.url);
     const [page] = await seedPages(t.app, ws, [{}]);
     const first = await launch({ WEBHOOK_DELIVERY: 'false' }); // dies before it could ever deliver
     expect((await patch(first, ws, page, { title: 'Committed' })).status).toBe(200);
@@ -94,7 +86,7 @@ describe('Webhook delivery across real server processes (e2e)', () => {
 
   it('a process killed in the middle of an attempt: another retries it with the same webhook-id', async () => {
     const ws = await seedWorkspace(t.app);
-    await subscribe(ws);
+    await subscribe(t, ws, receiver.url);
     const [page] = await seedPages(t.app, ws, [{}]);
     // The first attempt is held unanswered: the process attempting it dies while it waits.
     receiver.answer = (request) =>
@@ -113,7 +105,7 @@ describe('Webhook delivery across real server processes (e2e)', () => {
 
   it('SIGTERM during an attempt: the attempt finishes and is recorded before the process exits', async () => {
     const ws = await seedWorkspace(t.app);
-    await subscribe(ws);
+    await subscribe(t, ws, receiver.url);
     const [page] = await seedPages(t.app, ws, [{}]);
     const api = await launch();
     receiver.holdMs = 1500;
@@ -141,7 +133,7 @@ describe('Webhook delivery across real server processes (e2e)', () => {
 
   it('two processes on one database deliver each event once', async () => {
     const ws = await seedWorkspace(t.app);
-    await subscribe(ws);
+    await subscribe(t, ws, receiver.url);
     const pages = await seedPages(
       t.app,
       ws,

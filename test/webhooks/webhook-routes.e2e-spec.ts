@@ -211,6 +211,26 @@ describe('Webhook subscriptions (e2e)', () => {
     for (let n = 0; n < 25; n++) expect((await make()).status).toBe(201);
     expectError(await make(), 'WEBHOOK_LIMIT_REACHED');
   });
+
+  it('30 concurrent creations in an empty workspace: 25 created, 5 refused, 25 stored', async () => {
+    const empty = await seedWorkspace(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.http
+          .post(`/v1/${empty.teamId}/webhooks`)
+          .set('Authorization', empty.auth.owner)
+          .send({ url: PUBLIC_URL, events: ['*'] }),
+      ),
+    );
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(25);
+    for (const refused of answers.filter((res) => res.status !== 201)) expectError(refused, 'WEBHOOK_LIMIT_REACHED');
+    const [{ count }] = await t.app
+      .get(DataSource)
+      .query<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM webhooks WHERE team_id = $1`, [
+        empty.teamId,
+      ]);
+    expect(count).toBe(25);
+  });
 });
 
 describe('Webhook secrets without WEBHOOK_SECRET_KEY (e2e)', () => {
