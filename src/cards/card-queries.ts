@@ -1,5 +1,5 @@
 import { statement } from '../database/statement';
-import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
+import { KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
 import { announcedWrite } from '../webhooks/outbox';
 import { CardDto } from './dto/card.response';
@@ -22,7 +22,7 @@ export interface AttachRow {
  * (attaches to one card take turns), finds which ids name no usable tag (one outer join: the tag key
  * is unique, so each id gets one row), and only when the caller may write the card and every id is
  * usable, inserts the new pairs in the order given and stamps the card (a new version) if something
- * was attached, announcing the newly attached ids to the workspace's webhooks (two forms,
+ * was attached, announcing the newly attached ids to the workspace's webhooks (its forms,
  * announcer.ts). No row: no such card. With an idempotency key, it attaches only while the request
  * holds the key, and keeps its answer when it succeeded.
  */
@@ -40,14 +40,15 @@ export const ATTACH_TAGS = announcedWrite<
   AttachRow
 >(
   'attach_tags',
-  (outbox) => `WITH card AS MATERIALIZED (
+  KEY,
+  (outbox, key) => `WITH card AS MATERIALIZED (
      SELECT c.team_id, c.id, c.project_id, c.version,
             EXISTS (SELECT 1 FROM card_members m
                      WHERE m.team_id = c.team_id AND m.card_id = c.id AND m.user_id = $3) AS caller_is_member
        FROM cards c
       WHERE c.team_id = $1 AND c.id = $2
         FOR NO KEY UPDATE
-   ), ${KEY_HELD(KEY, 'card')},
+   ), ${key.held('card')}
    wanted AS MATERIALIZED (
      SELECT w.tag_id, w.ord, t.id IS NOT NULL AS usable
        FROM unnest($4::bigint[]) WITH ORDINALITY AS w(tag_id, ord)
@@ -57,7 +58,7 @@ export const ATTACH_TAGS = announcedWrite<
    ), allowed AS MATERIALIZED (
      SELECT team_id, id FROM card
       WHERE (caller_is_member OR NOT $5::boolean) AND $6::boolean AND NOT EXISTS (SELECT 1 FROM wanted WHERE NOT usable)
-        AND ${HOLDS_KEY(KEY)} AND ${outbox.writes}
+        AND ${key.holds} AND ${outbox.writes}
    ), attached AS (
      INSERT INTO card_tags (team_id, card_id, tag_id)
      SELECT a.team_id, a.id, w.tag_id FROM allowed a CROSS JOIN wanted w ORDER BY w.ord
@@ -77,10 +78,10 @@ export const ATTACH_TAGS = announcedWrite<
    )}, result AS (
      SELECT card.caller_is_member, ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable ORDER BY ord) AS unknown,
             (card.version + CASE WHEN EXISTS (SELECT FROM attached) THEN 1 ELSE 0 END)::text AS version,
-            EXISTS (SELECT FROM allowed) AS attaches, ${HOLDS_KEY(KEY)} AS holds_key,
+            EXISTS (SELECT FROM allowed) AS attaches, ${key.holds} AS holds_key,
             ${outbox.subscribed} AS subscribed
        FROM card
-   ), ${KEEP_ANSWER(KEY, 204, 'to_jsonb(r)', 'r.attaches')}
+   )${key.keep(204, 'to_jsonb(r)', 'r.attaches')}
    SELECT caller_is_member, unknown, version, holds_key, subscribed FROM result`,
 );
 

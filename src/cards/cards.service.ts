@@ -64,9 +64,9 @@ export class CardsService {
             if (!current) throw CardErrors.notFound(cardId);
             assertListedAccess(caller, current.caller_is_member);
             conditions.assertMatches(cardETag(current.version));
-            return (await this.announcer.write(tx, ATTACH_TAGS, teamId, [...params]))[0];
+            return (await this.announcer.write(tx, ATTACH_TAGS, teamId, [...params], conditions.keyed))[0];
           })
-        : (await this.announcer.write(this.db, ATTACH_TAGS, teamId, [...params]))[0]);
+        : (await this.announcer.write(this.db, ATTACH_TAGS, teamId, [...params], conditions.keyed))[0]);
     if (!card) throw CardErrors.notFound(cardId);
     assertListedAccess(caller, card.caller_is_member);
     const unknown = [...ids.filter((id) => !fitsBigint(id)), ...card.unknown];

@@ -1,5 +1,5 @@
 import { statement } from '../database/statement';
-import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
+import { KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
 import { announcedWrite } from '../webhooks/outbox';
 import { NoteTemplate } from './note-template.entity';
 
@@ -71,15 +71,16 @@ export type WrittenTemplateRow = TemplateRow & { holds_key: boolean };
  * owns it and something really changes (stamped with who and the database's clock, so time_updated
  * never precedes time_created), and reads it back. Concurrent patches of different fields take turns
  * on the lock, so neither undoes the other. A real change adds one to the version, and is announced to
- * the workspace's webhooks by the same statement: the row read back and the template as it was (two
+ * the workspace's webhooks by the same statement: the row read back and the template as it was (its
  * forms, announcer.ts: the quiet one writes nothing in a workspace with webhooks). With an idempotency
  * key, it writes only while the request holds the key, and keeps its answer when it succeeded.
  */
 export const WRITE_TEMPLATE = announcedWrite<WriteTemplateParams, WrittenTemplateRow>(
   'write_template',
-  (outbox) => `WITH target AS MATERIALIZED (
+  KEY,
+  (outbox, key) => `WITH target AS MATERIALIZED (
      SELECT t AS template FROM note_templates t WHERE t.team_id = $1 AND t.id = $2 FOR NO KEY UPDATE
-   ), ${KEY_HELD(KEY, 'target')},
+   ), ${key.held('target')}
    planned AS MATERIALIZED (
      SELECT (x.template).team_id, (x.template).id,
             COALESCE($5::text, (x.template).title) AS title,
@@ -89,7 +90,7 @@ export const WRITE_TEMPLATE = announcedWrite<WriteTemplateParams, WrittenTemplat
             COALESCE($9::boolean, (x.template).ai_actions) AS ai_actions,
             COALESCE($10::boolean, (x.template).is_shared) AS is_shared
        FROM target x
-      WHERE (x.template).owner_id = $3::text AND ${HOLDS_KEY(KEY)} AND ${outbox.writes}
+      WHERE (x.template).owner_id = $3::text AND ${key.holds} AND ${outbox.writes}
    ), changed AS (
      UPDATE note_templates t
         SET title = n.title, context = n.context, sections = n.sections, icon = n.icon, ai_actions = n.ai_actions,
@@ -104,9 +105,9 @@ export const WRITE_TEMPLATE = announcedWrite<WriteTemplateParams, WrittenTemplat
      UNION ALL
      SELECT template FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
    ), result AS (
-     SELECT ${TEMPLATE_VIEW}, ${HOLDS_KEY(KEY)} AS holds_key, ${outbox.subscribed} AS subscribed
+     SELECT ${TEMPLATE_VIEW}, ${key.holds} AS holds_key, ${outbox.subscribed} AS subscribed
        FROM (SELECT (w.template).* FROM written w) t
-   ), ${KEEP_ANSWER(KEY, 200, 'to_jsonb(r)', 'r.owner_id = $3 AND r.holds_key AND NOT r.subscribed')}
+   )${key.keep(200, 'to_jsonb(r)', 'r.owner_id = $3 AND r.holds_key AND NOT r.subscribed')}
    ${outbox.announce(
      `SELECT 'note_template.updated' AS type, 'note_template' AS resource_type, r.id AS resource_id,
              $4::jsonb AS actor, to_jsonb(r) AS resource, (SELECT to_jsonb(x.template) FROM target x) AS previous

@@ -54,9 +54,9 @@ export class NotesService {
             const [current] = await tx.query(LOCK_TEMPLATE, [teamId, templateId, caller.userId]);
             this.assertOwned(caller, templateId, current);
             conditions.assertMatches(templateETag(current));
-            return (await this.announcer.write(tx, WRITE_TEMPLATE, teamId, params))[0];
+            return (await this.announcer.write(tx, WRITE_TEMPLATE, teamId, params, conditions.keyed))[0];
           })
-        : (await this.announcer.write(this.db, WRITE_TEMPLATE, teamId, params))[0]);
+        : (await this.announcer.write(this.db, WRITE_TEMPLATE, teamId, params, conditions.keyed))[0]);
     this.assertOwned(caller, templateId, row);
     conditions.assertKeyHeld(row);
     return this.view(templateId, row);

@@ -1,7 +1,7 @@
 import { Actor } from '../common/actor';
 import { Image } from '../common/image';
 import { statement } from '../database/statement';
-import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
+import { KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
 import { announcedWrite } from '../webhooks/outbox';
 import { PageDto } from './dto/page.response';
@@ -192,13 +192,14 @@ const PAGE_EVENT = `
  * (`stale`), its siblings and archive record there may be older than the page: nothing is written,
  * and the caller runs it again after LOCK_PAGE in a transaction. A real change adds one to the version
  * of the page and of the subpages it carries to another project, and is announced to the workspace's
- * webhooks by the same statement (PAGE_EVENT; two forms, announcer.ts): one event, for the page named
+ * webhooks by the same statement (PAGE_EVENT; its forms, announcer.ts): one event, for the page named
  * (the root of an archived or unarchived subtree). With an idempotency key, it writes only while the
  * request holds the key, and keeps its answer when it succeeded.
  */
 export const WRITE_PAGE = announcedWrite<WritePageParams, WrittenPageRow>(
   'write_page',
-  (outbox) => `WITH RECURSIVE ${KEY_HELD(KEY, 'target')},
+  KEY,
+  (outbox, key) => `WITH RECURSIVE ${key.held('target')}
    target AS MATERIALIZED (
      SELECT p AS page,
             EXISTS (SELECT 1 FROM page_members m
@@ -221,7 +222,7 @@ export const WRITE_PAGE = announcedWrite<WritePageParams, WrittenPageRow>(
             CASE WHEN $18 THEN $20::bigint ELSE (t.page).parent_id END AS landing_parent_id,
             CASE WHEN $18 THEN $21::text ELSE (t.page).sort_key END AS landing_sort_key
        FROM target t
-      WHERE (t.caller_is_member OR NOT $5::boolean) AND NOT t.stale AND ${HOLDS_KEY(KEY)} AND ${outbox.writes}
+      WHERE (t.caller_is_member OR NOT $5::boolean) AND NOT t.stale AND ${key.holds} AND ${outbox.writes}
    ), subtree AS (
      SELECT id FROM planned
      UNION ALL
@@ -268,7 +269,7 @@ export const WRITE_PAGE = announcedWrite<WritePageParams, WrittenPageRow>(
      UNION ALL
      SELECT page FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
    ), result AS (
-     SELECT ${PAGE_VIEW('$22::int')}, (SELECT stale FROM target) AS stale, ${HOLDS_KEY(KEY)} AS holds_key,
+     SELECT ${PAGE_VIEW('$22::int')}, (SELECT stale FROM target) AS stale, ${key.holds} AS holds_key,
             ${outbox.subscribed} AS subscribed
        FROM (SELECT (w.page).* FROM written w) p
        LEFT JOIN LATERAL (
@@ -277,8 +278,7 @@ export const WRITE_PAGE = announcedWrite<WritePageParams, WrittenPageRow>(
          SELECT a.archived_by, a.time_archived, a.former_parent_id FROM page_archives a
           WHERE a.team_id = p.team_id AND a.page_id = p.id AND NOT $24 AND $25 IS NULL
        ) a ON true
-   ), ${KEEP_ANSWER(
-     KEY,
+   )${key.keep(
      200,
      `to_jsonb(r) || jsonb_build_object('collaboration_token', $28::text)`,
      '(r.caller_is_member OR NOT $5) AND NOT r.stale AND r.holds_key AND NOT r.subscribed',

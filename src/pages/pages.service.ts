@@ -143,7 +143,7 @@ export class PagesService {
   private async write(tx: SqlSession, write: PageWrite, tree: TreeChange): Promise<WrittenPageRow | undefined> {
     const { caller, teamId, pageId, patch, conditions, collaborationToken } = write;
     const params = writePageParams(caller, teamId, pageId, patch, tree, conditions.key, collaborationToken);
-    return (await this.announcer.write(tx, WRITE_PAGE, teamId, params))[0];
+    return (await this.announcer.write(tx, WRITE_PAGE, teamId, params, conditions.keyed))[0];
   }
 
   /** 412 unless If-Match names the locked page's ETag; 404 and 403 first. */

@@ -75,38 +75,58 @@ export interface KeyParameters {
 }
 
 /**
- * For a write statement whose team is $1: CTE `key_held` locks the key row while this
- * request's claim on it stands (a takeover after a dead claim waits, or has already taken it), so the
- * write runs only while the claim holds (HOLDS_KEY). It reads CTE `lockedFirst`, the one that locks the
- * resource's row (if any), so that it locks the key only once it has the resource: a repeat of the
- * request waiting for the same row gets its 409 at once instead of waiting behind the key.
+ * What a write statement whose team is $1 puts where for its idempotency key, in its keyed form
+ * (KEYED) or its form for requests without a key (KEYLESS, which leaves the key's CTEs out of the
+ * plan every execution starts). Both forms take the same parameters.
  */
-export const KEY_HELD = ({ key, claim, caller = '$3' }: KeyParameters, lockedFirst?: string) => `
+export interface KeyParts {
+  /**
+   * CTE `key_held` and a comma: locks the key row while this request's claim on it stands (a takeover
+   * after a dead claim waits, or has already taken it). It reads CTE `lockedFirst`, the one that locks
+   * the resource's row (if any), so that it locks the key only once it has the resource: a repeat of
+   * the request waiting for the same row gets its 409 at once instead of waiting behind the key.
+   */
+  held(lockedFirst?: string): string;
+  /** True when the write carries no key, or this request's claim on it stands. */
+  holds: string;
+  /**
+   * A comma and CTE `kept`: the answer (status, and `answer`, a jsonb expression over the answer row
+   * `r` of CTE `result`) is kept when `succeeded` (over `r`) holds, by the statement that made the
+   * change: a change is never applied twice, even when the process dies before answering.
+   */
+  keep(status: number, answer: string, succeeded: string): string;
+}
+
+/** With the key at `key`: the write runs only while this request's claim stands, and keeps its answer. */
+export const KEYED = ({ key, claim, caller = '$3' }: KeyParameters): KeyParts => ({
+  held: (lockedFirst) => `
   key_held AS MATERIALIZED (
     SELECT FROM idempotency_keys k
      WHERE ${lockedFirst ? `EXISTS (SELECT FROM ${lockedFirst})` : 'true'}
        AND k.team_id = $1 AND k.user_id = ${caller}::text AND k.key = ${key}::text AND k.claim = ${claim}::uuid
        FOR NO KEY UPDATE OF k
-  )`;
-
-/** True when the write carries no key, or this request's claim on it stands (needs KEY_HELD). */
-export const HOLDS_KEY = ({ key }: KeyParameters) => `(${key}::text IS NULL OR EXISTS (SELECT FROM key_held))`;
-
-/**
- * CTE `kept`: for a write with a key, its answer (status, and `answer`, a jsonb expression over the
- * answer row `r` of CTE `result`) is kept when `succeeded` (over `r`) holds, by the statement that
- * made the change: a change is never applied twice, even when the process dies before answering.
- */
-export const KEEP_ANSWER = (
-  { key, claim, caller = '$3' }: KeyParameters,
-  status: number,
-  answer: string,
-  succeeded: string,
-) => `
+  ),`,
+  holds: `(${key}::text IS NULL OR EXISTS (SELECT FROM key_held))`,
+  keep: (status, answer, succeeded) => `,
   kept AS (
     UPDATE idempotency_keys k
        SET status = ${status}, answer = ${answer}, claim = NULL, claimed_until = NULL
       FROM result r
      WHERE ${key}::text IS NOT NULL AND k.team_id = $1 AND k.user_id = ${caller}::text AND k.key = ${key}::text
        AND k.claim = ${claim}::uuid AND ${succeeded}
-  )`;
+  )`,
+});
+
+/**
+ * No key: nothing is locked or kept, and a key passed anyway is never held (the write refuses). Its
+ * `kept` is a query nothing reads, which the planner leaves out; it names the parameters only the
+ * answer uses, so that PostgreSQL knows their types.
+ */
+export const KEYLESS = ({ key, claim }: KeyParameters): KeyParts => ({
+  held: () => '',
+  holds: `(${key}::text IS NULL)`,
+  keep: (_status, answer, succeeded) => `,
+  kept AS (
+    SELECT ${answer} FROM result r WHERE ${key}::text IS NOT NULL AND ${claim}::uuid IS NOT NULL AND ${succeeded}
+  )`,
+});

@@ -39,7 +39,12 @@ export class WriteConditions {
 
   /** The key and this request's claim on it, as the write statements take them; nulls without a key. */
   get key(): KeyParams {
-    return this.outcome && 'claimed' in this.outcome ? this.outcome.claimed : [null, null];
+    return this.keyed ? (this.outcome as { claimed: KeyParams }).claimed : [null, null];
+  }
+
+  /** The request holds an idempotency key: its write runs in the keyed form. */
+  get keyed(): boolean {
+    return this.outcome !== undefined && 'claimed' in this.outcome;
   }
 
   /** The row of the answer kept under the request's key: the write already happened; render this instead. */

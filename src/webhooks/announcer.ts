@@ -7,13 +7,15 @@ export interface QuietRow {
 }
 
 /**
- * A write statement in two forms: `announcing` with the outbox (ANNOUNCE), and `quiet` without it,
- * which writes nothing when the workspace has a webhook. The outbox's subplans cost every execution
- * of a statement that holds them (bench/README.md), most of which are in workspaces without webhooks.
+ * A write statement in three forms: `announcing` with the outbox (ANNOUNCE), `quiet` without it, which
+ * writes nothing when the workspace has a webhook, and `keyed`, `announcing` with the request's
+ * idempotency key. The outbox's subplans, and the key's, cost every execution of a statement that
+ * holds them (bench/README.md), and most writes are in workspaces without webhooks, without a key.
  */
 export interface AnnouncedWrite<Params extends readonly unknown[], Row> {
   quiet: Statement<Params, Row & QuietRow>;
   announcing: Statement<Params, Row>;
+  keyed: Statement<Params, Row>;
 }
 
 /** How long a workspace found to have webhooks gets the announcing form at once. */
@@ -22,9 +24,10 @@ const KNOWN_FOR_MS = 60_000;
 const KNOWN_MAX = 10_000;
 
 /**
- * Runs announced writes: the quiet form unless this process saw the workspace have webhooks lately,
- * and the announcing form after a quiet one refused. Either way a change is stored with its event,
- * decided by the statement on its snapshot, as the outbox's own probe is.
+ * Runs announced writes: a keyed request's in the keyed form; any other in the quiet form unless this
+ * process saw the workspace have webhooks lately, and in the announcing form after a quiet one
+ * refused. Either way a change is stored with its event, decided by the statement on its snapshot, as
+ * the outbox's own probe is.
  */
 @Injectable()
 export class Announcer {
@@ -35,7 +38,9 @@ export class Announcer {
     write: AnnouncedWrite<Params, Row>,
     teamId: string,
     params: Params,
+    keyed: boolean,
   ): Promise<Row[]> {
+    if (keyed) return session.query(write.keyed, params);
     if (!this.knownSubscribed(teamId)) {
       const rows = await session.query(write.quiet, params);
       if (!rows.some((row) => row.subscribed)) return rows;

@@ -1,4 +1,5 @@
 import { statement } from '../database/statement';
+import { KEYED, KEYLESS, KeyParameters, KeyParts } from '../safe-writes/idempotency-queries';
 import type { AnnouncedWrite, QuietRow } from './announcer';
 
 /**
@@ -49,13 +50,18 @@ export interface OutboxParts {
 const QUIET: OutboxParts = { writes: `NOT ${SUBSCRIBED('$1')}`, subscribed: SUBSCRIBED('$1'), announce: () => '' };
 const ANNOUNCING: OutboxParts = { writes: 'true', subscribed: 'false', announce: (e) => `, ${ANNOUNCE('$1', e)}` };
 
-/** A write statement in its two forms, `name` and `name_announcing`, from one text. */
+/**
+ * A write statement in its three forms from one text (announcer.ts): `name` (quiet, keyless),
+ * `name_announcing` (keyless) and `name_keyed`, which announces too. Its idempotency key is at `key`.
+ */
 export function announcedWrite<Params extends readonly unknown[], Row>(
   name: string,
-  text: (outbox: OutboxParts) => string,
+  key: KeyParameters,
+  text: (outbox: OutboxParts, key: KeyParts) => string,
 ): AnnouncedWrite<Params, Row> {
   return {
-    quiet: statement<Params, Row & QuietRow>(name, text(QUIET)),
-    announcing: statement<Params, Row>(`${name}_announcing`, text(ANNOUNCING)),
+    quiet: statement<Params, Row & QuietRow>(name, text(QUIET, KEYLESS(key))),
+    announcing: statement<Params, Row>(`${name}_announcing`, text(ANNOUNCING, KEYLESS(key))),
+    keyed: statement<Params, Row>(`${name}_keyed`, text(ANNOUNCING, KEYED(key))),
   };
 }

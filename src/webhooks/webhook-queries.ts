@@ -1,11 +1,11 @@
 import { Actor } from '../common/actor';
 import { statement } from '../database/statement';
-import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD, KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
+import { KEYED, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
 import { StoredEvent } from './event-payload';
 
 /** Where the write statements below have their idempotency key. */
-const KEY: KeyParameters = { key: '$8', claim: '$9', caller: '$10' };
+const KEY = KEYED({ key: '$8', claim: '$9', caller: '$10' });
 
 /** A webhook as its routes show it (the secret is never read back for them). */
 export interface WebhookRow {
@@ -59,15 +59,15 @@ export const CREATE_WEBHOOK = statement<
   CreatedWebhookRow
 >(
   'create_webhook',
-  `WITH ${KEY_HELD(KEY)},
+  `WITH ${KEY.held()}
    created AS (
      INSERT INTO webhooks AS w (team_id, url, events, description, secret, created_by)
      SELECT $1, $2, $3::text[], $4, $5, $6::jsonb
-      WHERE (SELECT count(*) FROM webhooks WHERE team_id = $1) < $7 AND ${HOLDS_KEY(KEY)}
+      WHERE (SELECT count(*) FROM webhooks WHERE team_id = $1) < $7 AND ${KEY.holds}
      RETURNING ${WEBHOOK_VIEW}, w.secret AS sealed_secret
    ), result AS (
-     SELECT c.*, ${HOLDS_KEY(KEY)} AS holds_key FROM (SELECT) one LEFT JOIN created c ON true
-   ), ${KEEP_ANSWER(KEY, 201, 'to_jsonb(r)', 'r.id IS NOT NULL AND r.holds_key')}
+     SELECT c.*, ${KEY.holds} AS holds_key FROM (SELECT) one LEFT JOIN created c ON true
+   )${KEY.keep(201, 'to_jsonb(r)', 'r.id IS NOT NULL AND r.holds_key')}
    SELECT * FROM result`,
 );
 

@@ -4,7 +4,10 @@ import { call, Outcome, sleep } from '../faults/http-client';
 import { ServerProcess, startServer } from '../faults/server-process';
 import { useScene } from '../support/scene';
 import { testDatabaseUrl } from '../support/test-config';
+import { ATTACH_TAGS } from '../../src/cards/card-queries';
 import { CATALOGUE } from '../../src/errors/catalogue';
+import { WRITE_TEMPLATE } from '../../src/notes/note-template-queries';
+import { WRITE_PAGE } from '../../src/pages/page-queries';
 import { freshKey, seedSubject, snapshot, stored, Subject, WriteName } from './safe-writes';
 
 const PRELOAD = join(__dirname, 'crash-at-statement.js');
@@ -81,11 +84,11 @@ describe('idempotency keys outlive the server process', () => {
     expect(await snapshot(subject)).toEqual(changed);
   }, 60_000);
 
-  /** The writes by the statement that applies them; the archive is a page write too. */
+  /** The writes by the statement that applies them with a key; the archive is a page write too. */
   const CRASHING: Array<[WriteName, string]> = [
-    ['template', 'write_template'],
-    ['page', 'write_page'],
-    ['tags', 'attach_tags'],
+    ['template', WRITE_TEMPLATE.keyed.name],
+    ['page', WRITE_PAGE.keyed.name],
+    ['tags', ATTACH_TAGS.keyed.name],
   ];
 
   it.each(CRASHING)(
@@ -125,7 +128,7 @@ describe('idempotency keys outlive the server process', () => {
     const before = await snapshot(subject);
     // A short request timeout: a claim on a key need not outlive the longest a request may run.
     const crashing = await start(
-      { CRASH_AT_STATEMENT: 'write_page', CRASH_WHEN: 'before-commit', REQUEST_TIMEOUT_MS: '1000' },
+      { CRASH_AT_STATEMENT: WRITE_PAGE.keyed.name, CRASH_WHEN: 'before-commit', REQUEST_TIMEOUT_MS: '1000' },
       ['-r', PRELOAD],
     );
     const lost = await keyedWrite(crashing, subject, key);

@@ -25,6 +25,10 @@ import {
 const answer = (res: Response) => ({ status: res.status, body: res.text ?? '', etag: res.headers.etag });
 const replayed = (res: Response) => res.headers['idempotent-replayed'] === 'true';
 
+/** The names of every form of the subject's write statement, and the count of each when none ran. */
+const allForms = (subject: Subject) => [subject.statement, ...subject.keyless];
+const none = (subject: Subject) => Object.fromEntries(allForms(subject).map((name) => [name, 0]));
+
 /** Expects `res` to be a replay of `first`: the same status, body and ETag, with the header saying so. */
 function expectReplayOf(res: Response, first: Response): void {
   expect({ ...answer(res), replayed: res.headers['idempotent-replayed'] }).toEqual({
@@ -49,9 +53,9 @@ describe('Idempotency-Key on the writes', () => {
       ['holding a byte past DEL', 'key\u00a0x'],
     ])('refuses a key that is %s with 400, and nothing changes', async (_, key) => {
       const before = await snapshot(subject);
-      const { result: res, counts } = await countExecutions([subject.statement], () => subject.write({ key }));
+      const { result: res, counts } = await countExecutions(allForms(subject), () => subject.write({ key }));
       expectError(res, 'IDEMPOTENCY_KEY_INVALID', /Idempotency-Key/i);
-      expect(counts[subject.statement]).toBe(0);
+      expect(counts).toEqual(none(subject));
       expect(await snapshot(subject)).toEqual(before);
     });
 
@@ -75,9 +79,9 @@ describe('Idempotency-Key on the writes', () => {
       const changed = await snapshot(subject);
       expect(changed.etag).not.toBe(first.headers.etag);
       for (let n = 0; n < 2; n++) {
-        const { result: repeat, counts } = await countExecutions([subject.statement], () => subject.write({ key }));
+        const { result: repeat, counts } = await countExecutions(allForms(subject), () => subject.write({ key }));
         expectReplayOf(repeat, first);
-        expect(counts[subject.statement]).toBe(0);
+        expect(counts).toEqual(none(subject));
         // Not reverted: the change made in between is still there.
         expect(await snapshot(subject)).toEqual(changed);
       }
@@ -85,6 +89,12 @@ describe('Idempotency-Key on the writes', () => {
         const again = await subject.write({ key });
         expect(again.body.page.collaboration.token).toBe(first.body.page.collaboration.token);
       }
+    });
+
+    it('runs a write without a key in a form without the key (the quiet one here: no webhooks)', async () => {
+      const { result, counts } = await countExecutions(allForms(subject), () => subject.write());
+      expect(result.status).toBe(subject.status);
+      expect(counts).toEqual({ ...none(subject), [subject.keyless[0]]: 1 });
     });
 
     it('keeps the answer of a keyed write that changes nothing, too', async () => {
@@ -101,12 +111,12 @@ describe('Idempotency-Key on the writes', () => {
       const before = await snapshot(subject);
       const elsewhere = await seedSubject(s, name);
       const elsewhereBefore = await snapshot(elsewhere);
-      const { result, counts } = await countExecutions([subject.statement], async () => [
+      const { result, counts } = await countExecutions(allForms(subject), async () => [
         await subject.write({ key, body: subject.otherBody }),
         await subject.write({ key, path: elsewhere.path }),
       ]);
       for (const res of result) expectError(res, 'IDEMPOTENCY_KEY_REUSED');
-      expect(counts[subject.statement]).toBe(0);
+      expect(counts).toEqual(none(subject));
       expect(await snapshot(subject)).toEqual(before);
       expect(await snapshot(elsewhere)).toEqual(elsewhereBefore);
     });
@@ -186,10 +196,10 @@ describe('Idempotency-Key on the writes', () => {
     it('of 10 concurrent identical keyed requests one runs; the others get 409 or its replay', async () => {
       const key = freshKey();
       const before = await snapshot(subject);
-      const { result: answers, counts } = await countExecutions([subject.statement], () =>
+      const { result: answers, counts } = await countExecutions(allForms(subject), () =>
         Promise.all(Array.from({ length: 10 }, () => subject.write({ key }).then((res) => res))),
       );
-      expect(counts[subject.statement]).toBe(1);
+      expect(counts).toEqual({ ...none(subject), [subject.statement]: 1 });
       const ran = answers.filter((res) => res.status === subject.status && !replayed(res));
       for (const res of answers) expect([subject.status, 409]).toContain(res.status);
       expect(ran).toHaveLength(1);

@@ -1,5 +1,9 @@
 import pg, { Client } from 'pg';
 import type { Response, Test } from 'supertest';
+import { ATTACH_TAGS } from '../../src/cards/card-queries';
+import { WRITE_TEMPLATE } from '../../src/notes/note-template-queries';
+import { WRITE_PAGE } from '../../src/pages/page-queries';
+import type { AnnouncedWrite } from '../../src/webhooks/announcer';
 import { freshId } from '../cards/card-fixtures';
 import { seedTemplate } from '../notes/note-template-fixtures';
 import { pageId, seedPages } from '../pages/page-fixtures';
@@ -39,8 +43,10 @@ export interface Subject {
   readPath: string;
   /** The write's status on success. */
   status: 200 | 204;
-  /** The prepared statement (its pg config name) that applies the write. */
+  /** The prepared statement (its pg config name) that applies the write with an idempotency key. */
   statement: string;
+  /** The forms of that statement a write without a key runs (announcer.ts). */
+  keyless: string[];
   /** The table and primary key of the row the write locks. */
   row: { table: string; id: string };
   /** A body that really changes the seeded resource (applied again, it changes nothing). */
@@ -112,7 +118,7 @@ export async function seedSubject(s: Scene, name: WriteName): Promise<Subject> {
       path,
       readPath: path,
       status: 200,
-      statement: 'write_template',
+      ...formsOf(WRITE_TEMPLATE),
       row: { table: 'note_templates', id },
       body: { title: 'Retitled' },
       otherBody: { title: 'Retitled otherwise' },
@@ -132,7 +138,7 @@ export async function seedSubject(s: Scene, name: WriteName): Promise<Subject> {
       },
     ]);
     const readPath = `/v1/${ws.teamId}/pages/${id}`;
-    const common = { readPath, status: 200 as const, statement: 'write_page', row: { table: 'pages', id } };
+    const common = { readPath, status: 200 as const, ...formsOf(WRITE_PAGE), row: { table: 'pages', id } };
     if (name === 'page') {
       const write = send('patch', readPath, { title: 'Retitled' });
       return {
@@ -190,7 +196,7 @@ export async function seedSubject(s: Scene, name: WriteName): Promise<Subject> {
     path,
     readPath,
     status: 204,
-    statement: 'attach_tags',
+    ...formsOf(ATTACH_TAGS),
     row: { table: 'cards', id: cardId },
     body: { id: tags[0] },
     otherBody: { id: tags[1] },
@@ -208,6 +214,12 @@ export const missingPath = (subject: Subject) =>
 
 /** The tag ids a card response shows, in order. */
 export const tagIds = (resource: Record<string, unknown>) => (resource.tags as Array<{ id: string }>).map((t) => t.id);
+
+/** A subject's statement names: the keyed form, and the forms without a key. */
+const formsOf = ({ keyed, quiet, announcing }: Record<keyof AnnouncedWrite<[], unknown>, { name: string }>) => ({
+  statement: keyed.name,
+  keyless: [quiet.name, announcing.name],
+});
 
 /** A key no other test of any run uses. */
 let keys = 0;
