@@ -1,5 +1,5 @@
-import { request as httpRequest, RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { hostOf, NonPublicAddressError, nonPublicRange, publicOnlyLookup } from './public-address';
 
@@ -31,10 +31,30 @@ export function signedHeaders(delivery: Delivery, at: Date): Record<string, stri
   };
 }
 
+/** An idle connection to a receiver is closed after this long (or sooner, as its Keep-Alive header asks). */
+const IDLE_CONNECTION_MS = 4_000;
+
+/**
+ * Connections kept open between attempts to one receiver: a new one costs both sides more than the
+ * attempt. Each was made to an address checked as it connected, by a sender with the same
+ * WEBHOOK_ALLOW_PRIVATE_URLS, so a checked attempt never reuses an unchecked connection.
+ */
+const agents = new Map<string, HttpAgent>();
+function agentFor(protocol: string, allowPrivate: boolean): HttpAgent {
+  const name = `${protocol} ${allowPrivate}`;
+  let agent = agents.get(name);
+  if (!agent) {
+    const options = { keepAlive: true, timeout: IDLE_CONNECTION_MS, scheduling: 'lifo' as const };
+    agent = protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+    agents.set(name, agent);
+  }
+  return agent;
+}
+
 /**
  * POSTs one attempt. node:http does not follow redirects, so a 3xx is a failed attempt like any
- * other non-2xx. Unless private addresses are allowed, the address connected to is checked first
- * (an IP literal here, a name in publicOnlyLookup). `abort` cuts the attempt short (shutdown).
+ * other non-2xx. Unless private addresses are allowed, the address of each new connection is checked
+ * first (an IP literal here, a name in publicOnlyLookup). `abort` cuts the attempt short (shutdown).
  */
 export function send(delivery: Delivery, allowPrivate: boolean, abort?: AbortSignal): Promise<AttemptResult> {
   const url = new URL(delivery.url);
@@ -47,8 +67,7 @@ export function send(delivery: Delivery, allowPrivate: boolean, abort?: AbortSig
     method: 'POST',
     headers: { ...signedHeaders(delivery, new Date()), 'content-length': Buffer.byteLength(delivery.body) },
     signal,
-    // A fresh connection per attempt: the address check runs for each, and no socket outlives it.
-    agent: false,
+    agent: agentFor(url.protocol, allowPrivate),
     ...(allowPrivate ? {} : { lookup: publicOnlyLookup }),
   };
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;

@@ -1,5 +1,5 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { AddressInfo, Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 export interface Received {
@@ -9,10 +9,12 @@ export interface Received {
   event: { type: string; timestamp: string; data: Record<string, unknown> };
   /** What the receiver answered. */
   status: number;
+  /** The connection it came on: 1 for the receiver's first, and so on. */
+  connection: number;
 }
 
 /** What to answer a request: a status (200 by default), or 0 to hold it unanswered until the receiver closes. */
-export type Answer = (request: Omit<Received, 'status'>, count: number) => number;
+export type Answer = (request: Omit<Received, 'status' | 'connection'>, count: number) => number;
 
 /** A webhook receiver on loopback that keeps every request and answers as told. */
 export class Receiver {
@@ -29,6 +31,9 @@ export class Receiver {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const receiver = new Receiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+    const connections = new WeakMap<Socket, number>();
+    let opened = 0;
+    server.on('connection', (socket) => connections.set(socket, ++opened));
     server.on('request', (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -36,7 +41,7 @@ export class Receiver {
         const body = Buffer.concat(chunks).toString('utf8');
         const request = { headers: req.headers, body, event: JSON.parse(body) as Received['event'] };
         const status = receiver.answer(request, receiver.received.length);
-        receiver.received.push({ ...request, status });
+        receiver.received.push({ ...request, status, connection: connections.get(req.socket) ?? 0 });
         if (status !== 0) setTimeout(() => res.writeHead(status).end(), receiver.holdMs);
       });
     });

@@ -262,7 +262,7 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
     }
   });
 
-  it('20 rapid changes of one page arrive in order', async () => {
+  it('20 rapid changes of one page arrive in order, over connections kept open', async () => {
     const ws = await seedWorkspace(t.app);
     await subscribe(t, ws, receiver.url);
     const { children } = await seedFamily(t.app, ws, 3);
@@ -280,6 +280,8 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
         .filter((n) => n % 3 !== 2)
         .map((n) => `Title ${n}`),
     );
+    // One attempt at a time per page: at most each delivery slot (WEBHOOK_CONCURRENCY) opened one.
+    expect(new Set(events.map((e) => e.connection)).size).toBeLessThanOrEqual(4);
   });
 
   it('a deleted webhook receives nothing more', async () => {
