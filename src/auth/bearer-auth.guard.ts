@@ -3,7 +3,10 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { BearerStrategy } from './bearer.strategy';
 import { Caller } from './caller';
+import { RouteFlag } from '../common/route-flag';
 import { IS_PUBLIC } from './public.decorator';
+
+const PUBLIC = new RouteFlag(IS_PUBLIC);
 
 /** What passport adds to a strategy for one request: how it reports its outcome. */
 interface StrategyActions {
@@ -25,7 +28,7 @@ export class BearerAuthGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    if (PUBLIC.of(this.reflector, context)) return true;
     const request = context.switchToHttp().getRequest<Request & { user?: Caller }>();
     return new Promise((resolve, reject) => {
       const actions: StrategyActions = {

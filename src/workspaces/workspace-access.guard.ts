@@ -3,8 +3,11 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Caller } from '../auth/caller';
 import { TEAM_ID_SHAPE } from '../common/id-shapes';
+import { RouteFlag } from '../common/route-flag';
 import { CommonErrors } from '../errors/common-errors';
 import { MANAGERS_ONLY, mayManage, mayWrite } from './role-permissions';
+
+const FOR_MANAGERS = new RouteFlag(MANAGERS_ONLY);
 
 /**
  * Runs after authentication on every route with a team_id: the team_id's shape (400), then
@@ -23,11 +26,7 @@ export class WorkspaceAccessGuard implements CanActivate {
     const caller = request.user as Caller;
     if (caller.teamId !== teamId) throw CommonErrors.accessDenied();
     if (isWrite(request.method) && !mayWrite(caller.role)) throw CommonErrors.accessDenied();
-    const managersOnly = this.reflector.getAllAndOverride<boolean>(MANAGERS_ONLY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (managersOnly && !mayManage(caller.role)) throw CommonErrors.accessDenied();
+    if (FOR_MANAGERS.of(this.reflector, context) && !mayManage(caller.role)) throw CommonErrors.accessDenied();
     return true;
   }
 }
