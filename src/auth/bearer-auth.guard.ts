@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { RouteFlag } from '../common/route-flag';
 import { BearerStrategy } from './bearer.strategy';
 import { Caller } from './caller';
-import { RouteFlag } from '../common/route-flag';
 import { IS_PUBLIC } from './public.decorator';
 
 const PUBLIC = new RouteFlag(IS_PUBLIC);
