@@ -4,7 +4,7 @@ import { KEYED, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
 import { StoredEvent } from './event-payload';
 
-/** Where the write statements below have their idempotency key. */
+/** CREATE_WEBHOOK's idempotency key parts: the key at $8, the claim at $9, the caller at $10. */
 const KEY = KEYED({ key: '$8', claim: '$9', caller: '$10' });
 
 /** A webhook as its routes show it (the secret is never read back for them). */

@@ -1,8 +1,8 @@
 import { seedPages } from '../pages/page-fixtures';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { TestApp } from '../support/test-app';
-import { Receiver, sleep } from '../webhooks/receiver';
-import { ofTeam, startAppAndReceiver, stopAppAndReceiver, subscribe } from '../webhooks/subscribe';
+import { Receiver } from '../webhooks/receiver';
+import { ofTeam, recordedLog, startAppAndReceiver, stopAppAndReceiver, subscribe } from '../webhooks/webhook-fixtures';
 import { runCli } from './run-cli';
 
 describe('CLI: webhook list and webhook deliveries (e2e)', () => {
@@ -32,12 +32,8 @@ describe('CLI: webhook list and webhook deliveries (e2e)', () => {
     try {
       await t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send({ title: 'Seen' });
       await receiver.waitFor(2, ofTeam(ws));
-      let log = await route(ws, `/${hook.id}/deliveries`);
-      for (const deadline = Date.now() + 10_000; log.deliveries.length < 2 && Date.now() < deadline;) {
-        await sleep(50);
-        log = await route(ws, `/${hook.id}/deliveries`);
-      }
-      expect(log.deliveries.map((a: { status: number }) => a.status)).toEqual([200, 503]);
+      const deliveries = await recordedLog(t, ws, hook.id, 2);
+      expect(deliveries.map((a) => a.status)).toEqual([200, 503]);
 
       const printed = await runCli(['webhook', 'deliveries', hook.id]);
       expect(printed).toMatchObject({ code: 0, stderr: '' });
@@ -45,7 +41,7 @@ describe('CLI: webhook list and webhook deliveries (e2e)', () => {
         webhook_id: hook.id,
         team_id: ws.teamId,
         pending: 0,
-        deliveries: log.deliveries,
+        deliveries,
       });
     } finally {
       receiver.answer = () => 200;

@@ -2,7 +2,6 @@ import { AddressInfo, createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import { Sql } from '../../src/database/sql';
 import {
-  AttemptRow,
   CREATE_ORPHAN_STREAMS,
   TRIM_WEBHOOK_DATA,
   WAKE_ORPHAN_STREAMS,
@@ -12,7 +11,14 @@ import { seedPages } from '../pages/page-fixtures';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { TestApp } from '../support/test-app';
 import { Receiver, sleep } from './receiver';
-import { ofTeam, startAppAndReceiver, stopAppAndReceiver, subscribe } from './subscribe';
+import {
+  deliveryLog,
+  ofTeam,
+  recordedLog,
+  startAppAndReceiver,
+  stopAppAndReceiver,
+  subscribe,
+} from './webhook-fixtures';
 
 /** A loopback URL nothing listens on: every attempt fails to connect. */
 async function deadUrl(): Promise<string> {
@@ -30,20 +36,8 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
   beforeAll(async () => ({ t, receiver } = await startAppAndReceiver()));
   afterAll(() => stopAppAndReceiver(t, receiver));
 
-  const deliveries = async (ws: Workspace, id: string) =>
-    (await t.http.get(`/v1/${ws.teamId}/webhooks/${id}/deliveries`).set('Authorization', ws.auth.owner).expect(200))
-      .body.deliveries as AttemptRow[];
-
-  /** The log once it holds `count` attempts: a receiver sees a request before the worker records its outcome. */
-  const recorded = async (ws: Workspace, id: string, count: number) => {
-    const deadline = Date.now() + 10_000;
-    let log = await deliveries(ws, id);
-    while (log.length < count && Date.now() < deadline) {
-      await sleep(25);
-      log = await deliveries(ws, id);
-    }
-    return log;
-  };
+  const deliveries = (ws: Workspace, id: string) => deliveryLog(t, ws, id);
+  const recorded = (ws: Workspace, id: string, count: number) => recordedLog(t, ws, id, count);
 
   it('a receiver failing twice then succeeding: same webhook-id, the later event waits, the log shows it', async () => {
     const ws = await seedWorkspace(t.app);

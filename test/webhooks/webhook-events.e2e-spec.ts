@@ -5,7 +5,7 @@ import { seedFamily, seedPages } from '../pages/page-fixtures';
 import { importDocument, seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { Receiver, Received, verify, WEBHOOK_TEST_ENV } from './receiver';
-import { ofTeam, startAppAndReceiver, stopAppAndReceiver, subscribe } from './subscribe';
+import { ofTeam, startAppAndReceiver, stopAppAndReceiver, subscribe } from './webhook-fixtures';
 
 describe('Change events (e2e, a real receiver on loopback)', () => {
   let t: TestApp;

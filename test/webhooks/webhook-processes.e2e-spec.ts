@@ -7,7 +7,7 @@ import { seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { testDatabaseUrl } from '../support/test-config';
 import { Receiver, sleep, WEBHOOK_TEST_ENV } from './receiver';
-import { ofTeam, subscribe } from './subscribe';
+import { ofTeam, subscribe } from './webhook-fixtures';
 
 /** Real server processes (`node dist/src/main.js`) on the test database, delivering as every webhook spec does. */
 function server(env: Record<string, string> = {}): Promise<ServerProcess> {

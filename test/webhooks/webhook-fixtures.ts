@@ -1,6 +1,7 @@
 import { Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
-import { Received, Receiver, WEBHOOK_TEST_ENV } from './receiver';
+import type { AttemptRow } from '../../src/webhooks/webhook-queries';
+import { Received, Receiver, sleep, WEBHOOK_TEST_ENV } from './receiver';
 
 /** A test app delivering as every webhook spec does, and a receiver on loopback; closed by stopAppAndReceiver. */
 export async function startAppAndReceiver(): Promise<{ t: TestApp; receiver: Receiver }> {
@@ -26,3 +27,21 @@ export async function subscribe(
 
 /** Whether an event is of the workspace. */
 export const ofTeam = (ws: Workspace) => (e: Received['event']) => e.data.team_id === ws.teamId;
+
+/** A webhook's deliveries log, as its owner reads it (newest attempt first). */
+export async function deliveryLog(t: TestApp, ws: Workspace, webhookId: string): Promise<AttemptRow[]> {
+  const res = await t.http.get(`/v1/${ws.teamId}/webhooks/${webhookId}/deliveries`).set('Authorization', ws.auth.owner);
+  expect(res.status).toBe(200);
+  return res.body.deliveries as AttemptRow[];
+}
+
+/** The log once it holds `count` attempts: a receiver sees a request before the worker records its outcome. */
+export async function recordedLog(t: TestApp, ws: Workspace, webhookId: string, count: number): Promise<AttemptRow[]> {
+  const deadline = Date.now() + 10_000;
+  let log = await deliveryLog(t, ws, webhookId);
+  while (log.length < count && Date.now() < deadline) {
+    await sleep(25);
+    log = await deliveryLog(t, ws, webhookId);
+  }
+  return log;
+}
