@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -103,8 +103,13 @@ function richDocument(team: string) {
   };
 }
 
+/** The directories writeJson made, removed after the specs. */
+const scratch: string[] = [];
+
 async function writeJson(value: unknown): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'wca-cli-')), 'document.json');
+  const dir = await mkdtemp(join(tmpdir(), 'wca-cli-'));
+  scratch.push(dir);
+  const file = join(dir, 'document.json');
   await writeFile(file, JSON.stringify(value));
   return file;
 }
@@ -115,7 +120,10 @@ describe('npm run cli', () => {
     t = await createTestApp();
     await t.app.listen(0, '127.0.0.1');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true })));
+  });
 
   it('imports a document and exports the same data back', async () => {
     const team = uniqueTeamId();
