@@ -11,7 +11,8 @@
  *            --profile DIR (every server runs under `node --cpu-prof`; DIR/app.cpuprofile,
  *            DIR/baseline.cpuprofile, DIR/floor.cpuprofile)
  *            --webhook (a webhook subscribed to every event of the bench workspaces, delivered by the app to a
- *            sink on loopback: what the writes cost with one subscription)
+ *            sink on loopback: what the writes cost with one subscription; each turn ends when its events
+ *            are delivered, and its time counts until then)
  *
  * Seeds through ImportService (bench/load/workload.ts), starts three servers each in its own process on
  * the same database: the app as users run it (logging at info, the rate limiter on), the baseline
@@ -31,7 +32,7 @@ import { measureInTurns, RunFigures, timePair } from './load/load-run';
 import { publish, ResultRow } from './load/publish';
 import { startServer, ServerProcess } from './load/servers';
 import { soak, SoakFigures } from './load/soak';
-import { subscribeToSink } from './load/webhook-sink';
+import { deliveriesSettled, subscribeToSink } from './load/webhook-sink';
 import { operations, seed } from './load/workload';
 
 interface Options {
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
     await database.close();
   };
   process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
+  const delivered = options.webhook ? deliveriesSettled(database.url) : null;
   try {
     const seeder = await startBenchApp();
     const workspaces = await seed(seeder, options.quick, log);
@@ -143,7 +145,15 @@ async function main(): Promise<void> {
         // Rotate who goes first, so no server always runs on the tables another just warmed.
         const order = three.map((_, k) => three[(turn + k) % three.length]);
         turn++;
-        const figures = await measureInTurns(order, op, concurrency, options.warmup, options.duration, options.slices);
+        const figures = await measureInTurns(
+          order,
+          op,
+          concurrency,
+          options.warmup,
+          options.duration,
+          options.slices,
+          delivered?.settle,
+        );
         const [ours, same, least] = three.map((server) => figures[order.indexOf(server)]);
         rows.push({
           operation: op.name,
@@ -236,6 +246,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
+    await delivered?.close();
     await stopAll();
   }
 }

@@ -62,6 +62,12 @@ interface Side {
   op: Operation;
 }
 
+/**
+ * Work a turn leaves behind that belongs to it (the webhook deliveries of its writes): awaited after
+ * each measured turn, its time and database CPU counted in that turn's.
+ */
+export type Settle = () => Promise<void>;
+
 /** What one side's measured turns add up to. */
 interface Turns {
   raw: autocannon.Result[];
@@ -87,7 +93,13 @@ async function warmUp(sides: readonly Side[], connections: number, warmupSeconds
  * that a machine that slows down or speeds up during the measurement moves every side alike and no
  * side always runs on what the one before it just warmed.
  */
-async function inTurns(sides: readonly Side[], connections: number, seconds: number, slices: number): Promise<Turns[]> {
+async function inTurns(
+  sides: readonly Side[],
+  connections: number,
+  seconds: number,
+  slices: number,
+  settle?: Settle,
+): Promise<Turns[]> {
   const sliceSeconds = Math.max(1, Math.round(seconds / slices));
   const turns: Turns[] = sides.map(() => ({ raw: [], seconds: 0, databaseCpuMs: 0 }));
   for (let slice = 0; slice < slices; slice++) {
@@ -97,9 +109,11 @@ async function inTurns(sides: readonly Side[], connections: number, seconds: num
       const own = turns[index];
       const databaseBefore = databaseCpuMs();
       const result = await cannon(server, op, connections, { duration: sliceSeconds }, true);
+      const settleStarted = performance.now();
+      await settle?.();
       const databaseAfter = databaseCpuMs();
       own.raw.push(result);
-      own.seconds += result.duration;
+      own.seconds += result.duration + (settle ? (performance.now() - settleStarted) / 1000 : 0);
       own.databaseCpuMs =
         own.databaseCpuMs !== null && databaseBefore !== null && databaseAfter !== null
           ? own.databaseCpuMs + databaseAfter - databaseBefore
@@ -112,7 +126,8 @@ async function inTurns(sides: readonly Side[], connections: number, seconds: num
 /**
  * One operation on every server: a warm-up each, then in turns (see inTurns; `servers` in the order of
  * the first slice), each server's turns merged (autocannon.aggregateResult: one latency histogram),
- * with its round trips, CPU and peak RSS over all of them. The figures are in the order of `servers`.
+ * with its round trips, CPU and peak RSS over all of them, each turn followed by `settle`. The figures
+ * are in the order of `servers`.
  */
 export async function measureInTurns(
   servers: readonly ServerProcess[],
@@ -121,11 +136,13 @@ export async function measureInTurns(
   warmupSeconds: number,
   seconds: number,
   slices: number,
+  settle?: Settle,
 ): Promise<RunFigures[]> {
   const sides = servers.map((server) => ({ server, op }));
   await warmUp(sides, connections, warmupSeconds);
+  await settle?.();
   for (const server of servers) await server.reset();
-  const turns = await inTurns(sides, connections, seconds, slices);
+  const turns = await inTurns(sides, connections, seconds, slices, settle);
   const figures: RunFigures[] = [];
   for (const [index, server] of servers.entries())
     figures.push(toFigures(server, turns[index], await server.stats(), connections));

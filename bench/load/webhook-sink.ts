@@ -1,11 +1,14 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { Pool } from 'pg';
 import { BenchApp } from '../support/bench-app';
+import type { Settle } from './load-run';
 
 /**
  * `--webhook`: one webhook subscribed to every event of each bench workspace, delivered to a sink on
  * loopback that answers 204 (the servers run with WEBHOOK_ALLOW_PRIVATE_URLS=true). Every write then
- * stores its event and delivery, and the app's worker delivers them while the load runs.
+ * stores its event and delivery, and the app's worker delivers them while the load runs and before the
+ * next turn (deliveriesSettled).
  */
 export async function subscribeToSink(bench: BenchApp, teamIds: string[]): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
@@ -22,4 +25,26 @@ export async function subscribeToSink(bench: BenchApp, teamIds: string[]): Promi
       [teamId, url, `plain:whsec_${Buffer.alloc(32, 7).toString('base64')}`],
     );
   return { server, url };
+}
+
+/** Longest a turn's deliveries are waited for. */
+const SETTLE_LIMIT_MS = 120_000;
+
+/**
+ * `--webhook`'s settle (load-run.ts): waits until no delivery is pending, so that each turn's time counts
+ * the delivery of the events its writes stored, and the next turn does not share the cores with them.
+ */
+export function deliveriesSettled(databaseUrl: string): { settle: Settle; close: () => Promise<void> } {
+  const pool = new Pool({ connectionString: databaseUrl, max: 1 });
+  const pending = async () =>
+    (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'pending'`))
+      .rows[0].n;
+  const settle = async () => {
+    const deadline = Date.now() + SETTLE_LIMIT_MS;
+    while ((await pending()) > 0) {
+      if (Date.now() > deadline) throw new Error(`webhook deliveries still pending after ${SETTLE_LIMIT_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  return { settle, close: () => pool.end() };
 }

@@ -1,15 +1,16 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Pool } from 'pg';
+import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { PoolSql } from '../database/sql';
 import { renderEvent } from './event-payload';
 import { send, AttemptResult } from './webhook-sender';
 import {
-  CLAIM_DELIVERY,
+  CLAIM_DELIVERIES,
   ClaimedDelivery,
   CREATE_ORPHAN_STREAMS,
-  RECORD_ATTEMPT,
+  RECORD_ATTEMPTS,
   TRIM_WEBHOOK_DATA,
   WAKE_ORPHAN_STREAMS,
   WEBHOOK_BACKLOG,
@@ -17,13 +18,23 @@ import {
 import { WebhookSecrets } from './webhook-secrets';
 
 /**
+ * At most this many deliveries of one webhook are attempted at once by one slot, each of a different
+ * resource: a claim and a record cost about as much for a batch as for one delivery.
+ */
+const BATCH_SIZE = 32;
+
+const succeeded = (result: AttemptResult) => result.status !== null && result.status >= 200 && result.status < 300;
+const failedAttempt = (error: unknown): AttemptResult => ({ status: null, error: (error as Error).message });
+
+/**
  * Delivers the outbox, in every API process (unless WEBHOOK_DELIVERY=false), on a small pool of its
- * own: WEBHOOK_CONCURRENCY slots, each claiming one due delivery at a time with FOR UPDATE SKIP
- * LOCKED and holding that row lock in a transaction for the attempt, so that with several processes
- * each delivery is attempted by one of them, and a process that dies mid-attempt leaves it to be
- * retried. Idle slots poll every WEBHOOK_POLL_INTERVAL_MS. Every WEBHOOK_HOUSEKEEPING_INTERVAL_MS it
- * applies the retention, gives orphan deliveries their streams and logs the backlog. On shutdown it
- * stops claiming and lets the attempts in flight finish (each is bounded by the 10 s timeout).
+ * own: WEBHOOK_CONCURRENCY slots, each claiming a batch of one webhook's due deliveries at a time with
+ * FOR UPDATE SKIP LOCKED and holding those row locks in a transaction for the attempts, so that with
+ * several processes each delivery is attempted by one of them, and a process that dies mid-attempt
+ * leaves them to be retried. Idle slots poll every WEBHOOK_POLL_INTERVAL_MS. Every
+ * WEBHOOK_HOUSEKEEPING_INTERVAL_MS it applies the retention, gives orphan deliveries their streams and
+ * logs the backlog. On shutdown it stops claiming and lets the attempts in flight finish (each is
+ * bounded by the 10 s timeout).
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -77,7 +88,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     while (!this.stopped) {
       let worked = false;
       try {
-        worked = await this.deliverOne();
+        worked = await this.deliverBatch();
         failures = 0;
       } catch (error) {
         // The database is down or restarting: say so once, and keep polling.
@@ -99,54 +110,71 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     });
   }
 
-  /** One claimed delivery attempted and recorded, in one transaction; false when none was due. */
-  private async deliverOne(): Promise<boolean> {
+  /** A claimed batch attempted and recorded, in one transaction; false when nothing was due. */
+  private async deliverBatch(): Promise<boolean> {
+    const settings = this.config.webhooks;
     const recorded = await this.sql!.transaction(async (tx) => {
-      const [claimed] = await tx.query(CLAIM_DELIVERY, [[...this.busy]]);
-      if (!claimed) return null;
+      const claimed = await tx.query(CLAIM_DELIVERIES, [[...this.busy], BATCH_SIZE]);
+      if (claimed.length === 0) return null;
       this.sleepers.values().next().value?.(); // there may be more: one more slot looks
-      this.busy.add(claimed.webhook_id);
+      const { team_id: teamId, webhook_id: webhookId } = claimed[0];
+      this.busy.add(webhookId);
       try {
-        const result = await this.attempt(claimed);
-        const attempt = claimed.attempts + 1;
-        const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
-        const settings = this.config.webhooks;
-        const [{ outcome }] = await tx.query(RECORD_ATTEMPT, [
-          claimed.team_id,
-          claimed.webhook_id,
-          claimed.event_id,
-          attempt,
-          succeeded,
-          result.status,
-          settings.retryBaseMs * 2 ** Math.min(attempt - 1, 30),
+        const results = await this.attemptAll(claimed);
+        const attempts = claimed.map((delivery) => delivery.attempts + 1);
+        const outcomes = await tx.query(RECORD_ATTEMPTS, [
+          teamId,
+          webhookId,
+          claimed.map((delivery) => delivery.event_id),
+          attempts,
+          results.map(succeeded),
+          results.map((result) => result.status),
+          attempts.map((attempt) => settings.retryBaseMs * 2 ** Math.min(attempt - 1, 30)),
+          claimed.map((delivery) => delivery.type),
           settings.retryWindowMs,
-          claimed.type,
+          claimed.map((delivery) => delivery.resource_key),
+          claimed.map((delivery) => delivery.ref),
         ]);
-        return { claimed, attempt, succeeded, outcome, result };
+        return { webhookId, claimed, attempts, results, outcomes };
       } finally {
-        this.busy.delete(claimed.webhook_id);
+        this.busy.delete(webhookId);
       }
     });
     if (!recorded) return false;
-    const { claimed, attempt, succeeded, outcome, result } = recorded;
-    if (!succeeded)
+    const { webhookId, claimed, attempts, results, outcomes } = recorded;
+    const givenUp = new Set(outcomes.filter((row) => row.outcome === 'given_up').map((row) => row.event_id));
+    claimed.forEach((delivery, i) => {
+      if (succeeded(results[i])) return;
       this.logger.warn(
-        `Webhook ${claimed.webhook_id}, event ${claimed.event_id}, attempt ${attempt}: ` +
-          `${result.status ?? result.error} (${outcome === 'given_up' ? 'given up' : 'will retry'})`,
+        `Webhook ${webhookId}, event ${delivery.event_id}, attempt ${attempts[i]}: ` +
+          `${results[i].status ?? results[i].error} (${givenUp.has(delivery.event_id) ? 'given up' : 'will retry'})`,
       );
+    });
     return true;
   }
 
-  /** One attempt; whatever fails here (a secret that cannot be opened, say) is a failed attempt, retried later. */
-  private async attempt(claimed: ClaimedDelivery): Promise<AttemptResult> {
+  /**
+   * A batch's attempts, all to one webhook: its secret opened once. Whatever fails here (a secret that
+   * cannot be opened, an event that cannot be rendered) is a failed attempt, retried later.
+   */
+  private async attemptAll(claimed: ClaimedDelivery[]): Promise<AttemptResult[]> {
+    let signer: Webhook;
     try {
-      const secret = this.secrets.open(claimed.secret);
-      const body = JSON.stringify(renderEvent(claimed, this.config.publicPagesBaseUrl));
-      const delivery = { url: claimed.url, secret, eventId: claimed.event_id, body };
-      return await send(delivery, this.config.webhooks.allowPrivateUrls);
+      signer = new Webhook(this.secrets.open(claimed[0].secret));
     } catch (error) {
-      return { status: null, error: (error as Error).message };
+      return claimed.map(() => failedAttempt(error));
     }
+    return Promise.all(
+      claimed.map(async (delivery) => {
+        try {
+          const body = JSON.stringify(renderEvent(delivery, this.config.publicPagesBaseUrl));
+          const attempt = { url: delivery.url, signer, eventId: delivery.event_id, body };
+          return await send(attempt, this.config.webhooks.allowPrivateUrls);
+        } catch (error) {
+          return failedAttempt(error);
+        }
+      }),
+    );
   }
 
   private async keepHouse(): Promise<void> {

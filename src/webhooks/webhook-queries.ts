@@ -114,107 +114,119 @@ export const LIST_ATTEMPTS = statement<[teamId: string, webhookId: string, limit
 
 /** A delivery claimed by a worker, with its webhook and its event. */
 export interface ClaimedDelivery extends StoredEvent {
+  /** Where its locked row is, for RECORD_ATTEMPTS: the row cannot move while the claim holds it. */
+  ref: string;
   webhook_id: string;
   event_id: string;
+  resource_key: string;
   attempts: number;
   url: string;
   secret: string;
 }
 
 /**
- * How many due streams of one webhook a claim looks at: more than the processes that can be sending
- * to it at once (one attempt each), whose heads are locked and skipped.
+ * Claims a batch of due deliveries of one webhook, for the rest of the worker's transaction (which lasts
+ * the attempts): at most $2, each the earliest pending delivery of its stream (webhook and resource), so
+ * a later event of a resource waits until the earlier ones succeeded or were given up. The webhook is the
+ * one whose earliest due stream is earliest, among those not in $1 (the webhooks this process is already
+ * sending to) and not being sent to by another transaction: the first whose advisory lock it takes, so
+ * one slow receiver holds one slot. The head deliveries are locked too (a process of an earlier version
+ * locks only those), and a crash releases both for another process to retry. A due stream without a
+ * pending delivery, which a race can leave, is passed over.
  */
-const STREAMS_PER_WEBHOOK = 16;
-
-/**
- * Claims the next due delivery, locking its row for the rest of the worker's transaction (which
- * lasts the attempt): another process skips it, and a crash releases it for another to retry.
- * Per webhook and resource (a stream), only the earliest pending delivery is attempted, and only once
- * the stream is due: a later event waits until the earlier ones succeeded or were given up. Webhooks
- * in $1 (those this process is already sending to) are left for later, so one slow receiver holds at
- * most one slot. It reads a webhook's due streams, never the deliveries queued behind their heads (a
- * due stream without a pending delivery, which a process of an earlier version can leave, is passed over).
- */
-export const CLAIM_DELIVERY = statement<[busyWebhookIds: string[]], ClaimedDelivery>(
-  'claim_webhook_delivery',
-  `WITH heads AS (
-     SELECT s.next_attempt_at, s.event_id, s.head
+export const CLAIM_DELIVERIES = statement<[busyWebhookIds: string[], limit: number], ClaimedDelivery>(
+  'claim_webhook_deliveries',
+  `WITH due AS (
+     SELECT w.team_id, w.id, w.url, w.secret
        FROM webhooks w
        CROSS JOIN LATERAL (
-         SELECT s.next_attempt_at, h.event_id, h.ctid AS head
-           FROM webhook_streams s
-           CROSS JOIN LATERAL (
-             SELECT d.event_id, d.ctid FROM webhook_deliveries d
-              WHERE d.team_id = s.team_id AND d.webhook_id = s.webhook_id AND d.resource_key = s.resource_key
-                AND d.state = 'pending'
-              ORDER BY d.event_id
-              LIMIT 1) h
+         SELECT s.next_attempt_at FROM webhook_streams s
           WHERE s.team_id = w.team_id AND s.webhook_id = w.id AND s.next_attempt_at <= now()
           ORDER BY s.next_attempt_at
-          LIMIT ${STREAMS_PER_WEBHOOK}) s
+          LIMIT 1) first
       WHERE w.id <> ALL ($1::bigint[])
+      ORDER BY first.next_attempt_at
+     OFFSET 0
+   ), chosen AS MATERIALIZED (
+     SELECT * FROM due WHERE pg_try_advisory_xact_lock(hashtextextended(team_id || ':webhook:' || id, 0)) LIMIT 1
    )
-   SELECT d.team_id, d.webhook_id::text, d.event_id::text, d.attempts, w.url, w.secret,
-          e.type, e.actor, e.resource, e.previous, e.time_created AS event_time
-     FROM heads x
-     JOIN webhook_deliveries d ON d.ctid = x.head
-     JOIN webhooks w ON w.team_id = d.team_id AND w.id = d.webhook_id
+   SELECT d.ctid::text AS ref, d.team_id, d.webhook_id::text, d.event_id::text, d.resource_key, d.attempts,
+          c.url, c.secret, e.type, e.actor, e.resource, e.previous, e.time_created AS event_time
+     FROM chosen c
+     CROSS JOIN LATERAL (
+       SELECT s.resource_key, s.next_attempt_at FROM webhook_streams s
+        WHERE s.team_id = c.team_id AND s.webhook_id = c.id AND s.next_attempt_at <= now()
+        ORDER BY s.next_attempt_at
+        LIMIT $2) s
+     CROSS JOIN LATERAL (
+       SELECT h.ctid AS head FROM webhook_deliveries h
+        WHERE h.team_id = c.team_id AND h.webhook_id = c.id AND h.resource_key = s.resource_key AND h.state = 'pending'
+        ORDER BY h.event_id
+        LIMIT 1) h
+     JOIN webhook_deliveries d ON d.ctid = h.head
      JOIN webhook_events e ON e.team_id = d.team_id AND e.id = d.event_id
     WHERE d.state = 'pending'
-    ORDER BY x.next_attempt_at, x.event_id
-    LIMIT 1
       FOR UPDATE OF d SKIP LOCKED`,
 );
 
 /**
- * Records an attempt and what follows from it: delivered; or retried after $7 ms (and its stream with
- * it); or, when that would be later than $8 ms after the event, given up. A finished delivery makes its
- * stream due for the next one, or idle when none was queued after it: the stream's last event, read
- * from the row this statement locks, is what a fan-out committing meanwhile changes. Returns the outcome.
+ * Records the attempts of a batch claimed by CLAIM_DELIVERIES (webhook $2 of workspace $1; $11 where
+ * its deliveries are and $10 their streams, so that no plan reads the webhook's other rows), each with
+ * what follows from it: delivered; or retried after its delay (and its stream with it); or, when that
+ * would be later than $9 ms after the event, given up. A finished delivery makes its stream due for the
+ * next one, or idle when none was queued after it: the stream's last event, read from the row this
+ * statement locks, is what a fan-out committing meanwhile changes. Returns each event's outcome.
  */
-export const RECORD_ATTEMPT = statement<
+export const RECORD_ATTEMPTS = statement<
   [
     teamId: string,
     webhookId: string,
-    eventId: string,
-    attempt: number,
-    succeeded: boolean,
-    status: number | null,
-    retryDelayMs: number,
+    eventIds: string[],
+    attempts: number[],
+    succeeded: boolean[],
+    statuses: Array<number | null>,
+    retryDelaysMs: number[],
+    types: string[],
     retryWindowMs: number,
-    type: string,
+    resourceKeys: string[],
+    refs: string[],
   ],
-  { outcome: AttemptRow['outcome'] }
+  { event_id: string; outcome: AttemptRow['outcome'] }
 >(
-  'record_webhook_attempt',
-  `WITH decided AS (
-     SELECT CASE WHEN $5::boolean THEN 'delivered'
-                 WHEN now() + $7 * interval '1 millisecond' > e.time_created + $8 * interval '1 millisecond'
+  'record_webhook_attempts',
+  `WITH attempt AS (
+     SELECT * FROM unnest($3::bigint[], $4::int[], $5::boolean[], $6::int[], $7::float8[], $8::text[])
+              AS a(event_id, attempt, succeeded, status, delay_ms, type)
+   ), decided AS (
+     SELECT a.*,
+            CASE WHEN a.succeeded THEN 'delivered'
+                 WHEN now() + a.delay_ms * interval '1 millisecond' > e.time_created + $9 * interval '1 millisecond'
                  THEN 'given_up'
                  ELSE 'retrying' END AS outcome,
-            now() + $7 * interval '1 millisecond' AS next_at
-       FROM webhook_events e WHERE e.team_id = $1 AND e.id = $3
+            now() + a.delay_ms * interval '1 millisecond' AS next_at
+       FROM attempt a JOIN webhook_events e ON e.team_id = $1 AND e.id = a.event_id
    ), updated AS (
      UPDATE webhook_deliveries d
-        SET attempts = $4,
+        SET attempts = o.attempt,
             state = CASE o.outcome WHEN 'retrying' THEN 'pending' ELSE o.outcome END,
             next_attempt_at = CASE o.outcome WHEN 'retrying' THEN o.next_at ELSE d.next_attempt_at END,
             time_finished = CASE o.outcome WHEN 'retrying' THEN NULL ELSE now() END
        FROM decided o
-      WHERE d.team_id = $1 AND d.webhook_id = $2 AND d.event_id = $3
-     RETURNING d.resource_key, o.outcome, o.next_at
+      WHERE d.ctid = ANY ($11::tid[]) AND d.team_id = $1 AND d.webhook_id = $2 AND d.event_id = o.event_id
+     RETURNING d.resource_key, d.event_id, o.outcome, o.next_at
    ), stream AS (
      UPDATE webhook_streams s
         SET next_attempt_at = CASE WHEN u.outcome = 'retrying' THEN u.next_at
-                                   WHEN s.last_event_id = $3 THEN NULL
+                                   WHEN s.last_event_id = u.event_id THEN NULL
                                    ELSE now() END
        FROM updated u
-      WHERE s.team_id = $1 AND s.webhook_id = $2 AND s.resource_key = u.resource_key
+      WHERE s.team_id = $1 AND s.webhook_id = $2 AND s.resource_key = ANY ($10::text[])
+        AND s.resource_key = u.resource_key
    )
    INSERT INTO webhook_attempts (team_id, webhook_id, event_id, type, attempt, status, outcome, next_attempt_at)
-   SELECT $1, $2, $3, $9, $4, $6, o.outcome, CASE o.outcome WHEN 'retrying' THEN o.next_at END FROM decided o
-   RETURNING outcome`,
+   SELECT $1, $2, o.event_id, o.type, o.attempt, o.status, o.outcome, CASE o.outcome WHEN 'retrying' THEN o.next_at END
+     FROM decided o
+   RETURNING event_id::text, outcome`,
 );
 
 /**

@@ -8,7 +8,8 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 
 export interface Delivery {
   url: string;
-  secret: string;
+  /** The webhook's secret, ready to sign with (one per webhook, not per attempt). */
+  signer: Webhook;
   /** The event id: the same webhook-id on every attempt. */
   eventId: string;
   body: string;
@@ -27,7 +28,7 @@ export function signedHeaders(delivery: Delivery, at: Date): Record<string, stri
     'user-agent': 'workspace-content-api-webhooks/0.1',
     'webhook-id': delivery.eventId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new Webhook(delivery.secret).sign(delivery.eventId, at, delivery.body),
+    'webhook-signature': delivery.signer.sign(delivery.eventId, at, delivery.body),
   };
 }
 
@@ -54,15 +55,15 @@ function agentFor(protocol: string, allowPrivate: boolean): HttpAgent {
 /**
  * POSTs one attempt. node:http does not follow redirects, so a 3xx is a failed attempt like any
  * other non-2xx. Unless private addresses are allowed, the address of each new connection is checked
- * first (an IP literal here, a name in publicOnlyLookup). `abort` cuts the attempt short (shutdown).
+ * first (an IP literal here, a name in publicOnlyLookup).
  */
-export function send(delivery: Delivery, allowPrivate: boolean, abort?: AbortSignal): Promise<AttemptResult> {
+export function send(delivery: Delivery, allowPrivate: boolean): Promise<AttemptResult> {
   const url = new URL(delivery.url);
   const host = hostOf(url);
   const range = nonPublicRange(host);
   if (!allowPrivate && range !== null && range !== 'invalid')
     return Promise.resolve({ status: null, error: new NonPublicAddressError(host, host, range).message });
-  const signal = AbortSignal.any([AbortSignal.timeout(DELIVERY_TIMEOUT_MS), ...(abort ? [abort] : [])]);
+  const signal = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
   const options: RequestOptions = {
     method: 'POST',
     headers: { ...signedHeaders(delivery, new Date()), 'content-length': Buffer.byteLength(delivery.body) },

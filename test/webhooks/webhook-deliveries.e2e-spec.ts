@@ -10,7 +10,7 @@ import {
 import { seedPages } from '../pages/page-fixtures';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { TestApp } from '../support/test-app';
-import { Receiver, sleep } from './receiver';
+import { Received, Receiver, sleep } from './receiver';
 import {
   deliveryLog,
   ofTeam,
@@ -77,6 +77,52 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
       expect(log[2].next_attempt! - log[2].time).toBeGreaterThanOrEqual(399);
     } finally {
       receiver.answer = () => 200;
+    }
+  });
+
+  it("changes of several pages at once: one page's failure holds back only that page's later events", async () => {
+    const ws = await seedWorkspace(t.app);
+    const hook = (await subscribe(t, ws, receiver.url)).id;
+    const pages = await seedPages(t.app, ws, [{}, {}, {}, {}, {}, {}]);
+    const [failing, ...others] = pages;
+    const pageOf = (r: Received) => (r.event.data.page as { id: string }).id;
+    let failed = false;
+    receiver.answer = (request) =>
+      request.event.data.team_id === ws.teamId && pageOf(request as Received) === failing && !failed
+        ? ((failed = true), 500)
+        : 200;
+    receiver.holdMs = 20; // the attempts of one claim overlap
+    try {
+      const patch = (page: string, body: object) =>
+        t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send(body).expect(200);
+      await Promise.all(pages.map((page) => patch(page, { title: `Batch ${page}` })));
+      await patch(failing, { font: 'mono' });
+      const requests = await receiver.waitFor(8, ofTeam(ws));
+      expect(requests.filter((r) => pageOf(r) === failing).map((r) => [r.status, r.event.data.changed])).toEqual([
+        [500, ['title']],
+        [200, ['title']],
+        [200, ['font']],
+      ]);
+      const retried = requests.findIndex((r) => pageOf(r) === failing && r.status === 200);
+      const othersArrived = others.map((page) => requests.findIndex((r) => pageOf(r) === page));
+      expect(othersArrived.every((at) => at >= 0 && at < retried)).toBe(true); // not held back by the retry
+      expect(requests.filter((r) => others.includes(pageOf(r))).every((r) => r.status === 200)).toBe(true);
+
+      const log = await recorded(ws, hook, 8);
+      const byEvent = new Map<string, Array<[number, number | null, string]>>();
+      for (const a of [...log].reverse())
+        byEvent.set(a.id, [...(byEvent.get(a.id) ?? []), [a.attempt, a.status, a.outcome]]);
+      const failedId = String(requests.find((r) => r.status === 500)!.headers['webhook-id']);
+      expect(byEvent.get(failedId)).toEqual([
+        [1, 500, 'retrying'],
+        [2, 200, 'delivered'],
+      ]);
+      expect([...byEvent].filter(([id]) => id !== failedId).map(([, attempts]) => attempts)).toEqual(
+        Array.from({ length: 6 }, () => [[1, 200, 'delivered']]),
+      );
+    } finally {
+      receiver.answer = () => 200;
+      receiver.holdMs = 0;
     }
   });
 
