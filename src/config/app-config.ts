@@ -154,7 +154,7 @@ class Environment {
   @Max(60_000)
   WEBHOOK_POLL_INTERVAL_MS = 1000;
 
-  /** Deliveries one process attempts at once (at most one per webhook). */
+  /** Webhooks one process sends to at once (a batch of deliveries each: delivery-worker.ts). */
   @toInt()
   @IsInt()
   @Min(1)
