@@ -106,7 +106,9 @@ async function main(): Promise<void> {
     await database.close();
   };
   process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
-  const delivered = options.webhook ? deliveriesSettled(database.url) : null;
+  // With WEBHOOK_DELIVERY=false nothing is delivered: the run measures what the outbox adds to the writes.
+  const delivered =
+    options.webhook && process.env.WEBHOOK_DELIVERY !== 'false' ? deliveriesSettled(database.url) : null;
   try {
     const seeder = await startBenchApp();
     const workspaces = await seed(seeder, options.quick, log);

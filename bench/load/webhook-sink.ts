@@ -37,11 +37,14 @@ const SETTLE_LIMIT_MS = 120_000;
 export function deliveriesSettled(databaseUrl: string): { settle: Settle; close: () => Promise<void> } {
   const pool = new Pool({ connectionString: databaseUrl, max: 1 });
   const pending = async () =>
-    (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'pending'`))
-      .rows[0].n;
+    (
+      await pool.query<{ any: boolean }>(
+        `SELECT EXISTS (SELECT FROM webhook_deliveries WHERE state = 'pending') AS any`,
+      )
+    ).rows[0].any;
   const settle = async () => {
     const deadline = Date.now() + SETTLE_LIMIT_MS;
-    while ((await pending()) > 0) {
+    while (await pending()) {
       if (Date.now() > deadline) throw new Error(`webhook deliveries still pending after ${SETTLE_LIMIT_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -134,6 +134,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
           settings.retryWindowMs,
           claimed.map((delivery) => delivery.resource_key),
           claimed.map((delivery) => delivery.ref),
+          claimed.map((delivery) => delivery.event_time),
         ]);
         return { webhookId, claimed, attempts, results, outcomes };
       } finally {

@@ -132,7 +132,8 @@ export interface ClaimedDelivery extends StoredEvent {
  * sending to) and not being sent to by another transaction: the first whose advisory lock it takes, so
  * one slow receiver holds one slot. The head deliveries are locked too (a process of an earlier version
  * locks only those), and a crash releases both for another process to retry. A due stream without a
- * pending delivery, which a race can leave, is passed over.
+ * pending delivery, which a race can leave, is passed over. Each row is reached by its key: the LIMITs
+ * keep the planner from trading those lookups for a scan when the statistics say the tables are empty.
  */
 export const CLAIM_DELIVERIES = statement<[busyWebhookIds: string[], limit: number], ClaimedDelivery>(
   'claim_webhook_deliveries',
@@ -164,18 +165,25 @@ export const CLAIM_DELIVERIES = statement<[busyWebhookIds: string[], limit: numb
         ORDER BY h.event_id
         LIMIT 1) h
      JOIN webhook_deliveries d ON d.ctid = h.head
-     JOIN webhook_events e ON e.team_id = d.team_id AND e.id = d.event_id
+     CROSS JOIN LATERAL (
+       SELECT e.type, e.actor, e.resource, e.previous, e.time_created FROM webhook_events e
+        WHERE e.team_id = d.team_id AND e.id = d.event_id
+        LIMIT 1) e
     WHERE d.state = 'pending'
       FOR UPDATE OF d SKIP LOCKED`,
 );
 
 /**
- * Records the attempts of a batch claimed by CLAIM_DELIVERIES (webhook $2 of workspace $1; $11 where
- * its deliveries are and $10 their streams, so that no plan reads the webhook's other rows), each with
+ * Records the attempts of a batch claimed by CLAIM_DELIVERIES (webhook $2 of workspace $1), each with
  * what follows from it: delivered; or retried after its delay (and its stream with it); or, when that
- * would be later than $9 ms after the event, given up. A finished delivery makes its stream due for the
- * next one, or idle when none was queued after it: the stream's last event, read from the row this
+ * would be later than $9 ms after its event ($12), given up. A finished delivery makes its stream due for
+ * the next one, or idle when none was queued after it: the stream's last event, read from the row this
  * statement locks, is what a fan-out committing meanwhile changes. Returns each event's outcome.
+ *
+ * Every row is reached by its own key, whatever the statistics say: the outbox tables grow from nothing
+ * between two ANALYZEs, and a plan that believes them empty reads all of a webhook's rows (bench/README.md).
+ * The deliveries by ctid ($11: the claim holds those rows, so they cannot move), the streams by key ($10),
+ * and the events not at all (the claim read their times).
  */
 export const RECORD_ATTEMPTS = statement<
   [
@@ -190,21 +198,21 @@ export const RECORD_ATTEMPTS = statement<
     retryWindowMs: number,
     resourceKeys: string[],
     refs: string[],
+    eventTimes: Date[],
   ],
   { event_id: string; outcome: AttemptRow['outcome'] }
 >(
   'record_webhook_attempts',
-  `WITH attempt AS (
-     SELECT * FROM unnest($3::bigint[], $4::int[], $5::boolean[], $6::int[], $7::float8[], $8::text[])
-              AS a(event_id, attempt, succeeded, status, delay_ms, type)
-   ), decided AS (
+  `WITH decided AS MATERIALIZED (
      SELECT a.*,
             CASE WHEN a.succeeded THEN 'delivered'
-                 WHEN now() + a.delay_ms * interval '1 millisecond' > e.time_created + $9 * interval '1 millisecond'
+                 WHEN now() + a.delay_ms * interval '1 millisecond' > a.event_time + $9 * interval '1 millisecond'
                  THEN 'given_up'
                  ELSE 'retrying' END AS outcome,
             now() + a.delay_ms * interval '1 millisecond' AS next_at
-       FROM attempt a JOIN webhook_events e ON e.team_id = $1 AND e.id = a.event_id
+       FROM unnest($3::bigint[], $4::int[], $5::boolean[], $6::int[], $7::float8[], $8::text[], $11::tid[],
+                   $12::timestamptz[])
+            AS a(event_id, attempt, succeeded, status, delay_ms, type, ref, event_time)
    ), updated AS (
      UPDATE webhook_deliveries d
         SET attempts = o.attempt,
@@ -212,7 +220,7 @@ export const RECORD_ATTEMPTS = statement<
             next_attempt_at = CASE o.outcome WHEN 'retrying' THEN o.next_at ELSE d.next_attempt_at END,
             time_finished = CASE o.outcome WHEN 'retrying' THEN NULL ELSE now() END
        FROM decided o
-      WHERE d.ctid = ANY ($11::tid[]) AND d.team_id = $1 AND d.webhook_id = $2 AND d.event_id = o.event_id
+      WHERE d.ctid = ANY ($11::tid[]) AND d.ctid = o.ref AND d.event_id = o.event_id
      RETURNING d.resource_key, d.event_id, o.outcome, o.next_at
    ), stream AS (
      UPDATE webhook_streams s
