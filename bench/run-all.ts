@@ -107,8 +107,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
   // With WEBHOOK_DELIVERY=false nothing is delivered: the run measures what the outbox adds to the writes.
-  const delivered =
-    options.webhook && process.env.WEBHOOK_DELIVERY !== 'false' ? deliveriesSettled(database.url) : null;
+  const delivering = !['false', '0'].includes(process.env.WEBHOOK_DELIVERY ?? '');
+  const delivered = options.webhook && delivering ? deliveriesSettled(database.url) : null;
   try {
     const seeder = await startBenchApp();
     const workspaces = await seed(seeder, options.quick, log);
