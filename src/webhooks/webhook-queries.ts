@@ -124,6 +124,15 @@ export interface ClaimedDelivery extends StoredEvent {
   secret: string;
 }
 
+/** Joins stream `s` to its head: its earliest pending delivery (none, no row), found by its key. */
+const HEAD = (s: string) => `
+  CROSS JOIN LATERAL (
+    SELECT h.ctid AS head FROM webhook_deliveries h
+     WHERE h.team_id = ${s}.team_id AND h.webhook_id = ${s}.webhook_id AND h.resource_key = ${s}.resource_key
+       AND h.state = 'pending'
+     ORDER BY h.event_id
+     LIMIT 1) h`;
+
 /**
  * Claims a batch of due deliveries of one webhook, for the rest of the worker's transaction (which lasts
  * the attempts): at most $2, each the earliest pending delivery of its stream (webhook and resource), so
@@ -132,8 +141,10 @@ export interface ClaimedDelivery extends StoredEvent {
  * sending to) and not being sent to by another transaction: the first whose advisory lock it takes, so
  * one slow receiver holds one slot. The head deliveries are locked too (a process of an earlier version
  * locks only those), and a crash releases both for another process to retry. A due stream without a
- * pending delivery, which a race can leave, is passed over. Each row is reached by its key: the LIMITs
- * keep the planner from trading those lookups for a scan when the statistics say the tables are empty.
+ * pending delivery, which an earlier version's process can leave, counts for nothing (HEAD): otherwise
+ * it would have its webhook chosen first, for nothing, at every claim, and no other webhook would be.
+ * Each row is reached by its key: the LIMITs keep the planner from trading those lookups for a scan when
+ * the statistics say the tables are empty.
  */
 export const CLAIM_DELIVERIES = statement<[busyWebhookIds: string[], limit: number], ClaimedDelivery>(
   'claim_webhook_deliveries',
@@ -141,7 +152,7 @@ export const CLAIM_DELIVERIES = statement<[busyWebhookIds: string[], limit: numb
      SELECT w.team_id, w.id, w.url, w.secret
        FROM webhooks w
        CROSS JOIN LATERAL (
-         SELECT s.next_attempt_at FROM webhook_streams s
+         SELECT s.next_attempt_at FROM webhook_streams s ${HEAD('s')}
           WHERE s.team_id = w.team_id AND s.webhook_id = w.id AND s.next_attempt_at <= now()
           ORDER BY s.next_attempt_at
           LIMIT 1) first
@@ -155,16 +166,11 @@ export const CLAIM_DELIVERIES = statement<[busyWebhookIds: string[], limit: numb
           c.url, c.secret, e.type, e.actor, e.resource, e.previous, e.time_created AS event_time
      FROM chosen c
      CROSS JOIN LATERAL (
-       SELECT s.resource_key, s.next_attempt_at FROM webhook_streams s
+       SELECT h.head FROM webhook_streams s ${HEAD('s')}
         WHERE s.team_id = c.team_id AND s.webhook_id = c.id AND s.next_attempt_at <= now()
         ORDER BY s.next_attempt_at
         LIMIT $2) s
-     CROSS JOIN LATERAL (
-       SELECT h.ctid AS head FROM webhook_deliveries h
-        WHERE h.team_id = c.team_id AND h.webhook_id = c.id AND h.resource_key = s.resource_key AND h.state = 'pending'
-        ORDER BY h.event_id
-        LIMIT 1) h
-     JOIN webhook_deliveries d ON d.ctid = h.head
+     JOIN webhook_deliveries d ON d.ctid = s.head
      CROSS JOIN LATERAL (
        SELECT e.type, e.actor, e.resource, e.previous, e.time_created FROM webhook_events e
         WHERE e.team_id = d.team_id AND e.id = d.event_id

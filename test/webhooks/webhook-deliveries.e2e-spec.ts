@@ -2,6 +2,7 @@ import { AddressInfo, createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import { Sql } from '../../src/database/sql';
 import {
+  CLAIM_DELIVERIES,
   CREATE_ORPHAN_STREAMS,
   TRIM_WEBHOOK_DATA,
   WAKE_ORPHAN_STREAMS,
@@ -199,6 +200,43 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
       expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);
     },
   );
+
+  it('a due stream with nothing pending (as an earlier version can leave one) does not stop the claim', async () => {
+    const ws = await seedWorkspace(t.app);
+    // Uncommitted, so no worker sees these rows: the claim below meets them alone, and first.
+    const tx = t.app.get(DataSource).createQueryRunner();
+    await tx.startTransaction();
+    try {
+      const hook = async (due: string) => {
+        const [{ id }] = (await tx.query(
+          `INSERT INTO webhooks (team_id, url, events, secret, created_by)
+           VALUES ($1, 'http://127.0.0.1:9/', ARRAY['*'], 'plain:whsec_x', '{"type": "user"}') RETURNING id::text`,
+          [ws.teamId],
+        )) as Array<{ id: string }>;
+        await tx.query(
+          `INSERT INTO webhook_streams (team_id, webhook_id, resource_key, next_attempt_at, last_event_id)
+           VALUES ($1, $2, 'page:1', now() - $3::interval, 1)`,
+          [ws.teamId, id, due],
+        );
+        return id;
+      };
+      await hook('2 hours'); // due the longest, with nothing queued
+      const queued = await hook('1 hour');
+      await tx.query(
+        `WITH e AS (
+           INSERT INTO webhook_events (team_id, type, resource_type, resource_id, actor, resource)
+           VALUES ($1, 'page.updated', 'page', '1', '{}', '{}') RETURNING team_id, id)
+         INSERT INTO webhook_deliveries (team_id, webhook_id, event_id, resource_key)
+         SELECT team_id, $2, id, 'page:1' FROM e`,
+        [ws.teamId, queued],
+      );
+      const claimed = (await tx.query(CLAIM_DELIVERIES.text, [[], 32])) as Array<{ webhook_id: string }>;
+      expect(claimed.map((row) => row.webhook_id)).toEqual([queued]);
+    } finally {
+      await tx.rollbackTransaction();
+      await tx.release();
+    }
+  });
 
   it('housekeeping removes what a deleted webhook left, and counts the backlog', async () => {
     const ws = await seedWorkspace(t.app);
