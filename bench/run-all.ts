@@ -24,6 +24,7 @@
  * bench/results/partial.json and prints its targets, the published files untouched.
  */
 import { cpus, totalmem } from 'node:os';
+import { loadConfig } from '../src/config/app-config';
 import { openBenchDatabase } from './support/bench-database';
 import { startBenchApp } from './support/bench-app';
 import { postgresVersion } from './support/report';
@@ -107,8 +108,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
   // With WEBHOOK_DELIVERY=false nothing is delivered: the run measures what the outbox adds to the writes.
-  const delivering = !['false', '0'].includes(process.env.WEBHOOK_DELIVERY ?? '');
-  const delivered = options.webhook && delivering ? deliveriesSettled(database.url) : null;
+  const delivered = options.webhook && loadConfig().webhooks.deliver ? deliveriesSettled(database.url) : null;
   try {
     const seeder = await startBenchApp();
     const workspaces = await seed(seeder, options.quick, log);
