@@ -10,6 +10,7 @@ import {
   CLAIM_DELIVERIES,
   ClaimedDelivery,
   CREATE_ORPHAN_STREAMS,
+  IDLE_EMPTY_STREAMS,
   RECORD_ATTEMPTS,
   TRIM_WEBHOOK_DATA,
   WAKE_ORPHAN_STREAMS,
@@ -32,9 +33,9 @@ const failedAttempt = (error: unknown): AttemptResult => ({ status: null, error:
  * FOR UPDATE SKIP LOCKED and holding those row locks in a transaction for the attempts, so that with
  * several processes each delivery is attempted by one of them, and a process that dies mid-attempt
  * leaves them to be retried. Idle slots poll every WEBHOOK_POLL_INTERVAL_MS. Every
- * WEBHOOK_HOUSEKEEPING_INTERVAL_MS it applies the retention, gives orphan deliveries their streams and
- * logs the backlog. On shutdown it stops claiming and lets the attempts in flight finish (each is
- * bounded by the 10 s timeout).
+ * WEBHOOK_HOUSEKEEPING_INTERVAL_MS it applies the retention, gives orphan deliveries their streams, idles
+ * due streams with nothing pending and logs the backlog. On shutdown it stops claiming and lets the
+ * attempts in flight finish (each is bounded by the 10 s timeout).
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -185,6 +186,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const [trimmed] = await sql.query(TRIM_WEBHOOK_DATA, [this.config.webhooks.retentionMs]);
       await sql.query(CREATE_ORPHAN_STREAMS, []);
       await sql.query(WAKE_ORPHAN_STREAMS, []);
+      await sql.query(IDLE_EMPTY_STREAMS, []);
       const [backlog] = await sql.query(WEBHOOK_BACKLOG, []);
       const message =
         `Webhook backlog: ${backlog.pending} pending deliveries` +

@@ -4,6 +4,7 @@ import { Sql } from '../../src/database/sql';
 import {
   CLAIM_DELIVERIES,
   CREATE_ORPHAN_STREAMS,
+  IDLE_EMPTY_STREAMS,
   TRIM_WEBHOOK_DATA,
   WAKE_ORPHAN_STREAMS,
   WEBHOOK_BACKLOG,
@@ -28,6 +29,17 @@ async function deadUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return `http://127.0.0.1:${port}/gone`;
+}
+
+/** Writers of rows as the outbox holds them, inside an uncommitted transaction (`uncommitted`). */
+interface UncommittedRows {
+  query: (text: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
+  /** A webhook to a port nothing listens on; its id. */
+  webhook: (teamId: string) => Promise<string>;
+  /** A stream due since `dueAgo` (an interval), its last event 1. */
+  stream: (teamId: string, webhookId: string, key: string, dueAgo: string) => Promise<unknown>;
+  /** A pending delivery of a new event. */
+  delivery: (teamId: string, webhookId: string, key: string) => Promise<unknown>;
 }
 
 describe('Webhook retries, order and the deliveries log (e2e)', () => {
@@ -201,41 +213,79 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
     },
   );
 
-  it('a due stream with nothing pending (as an earlier version can leave one) does not stop the claim', async () => {
-    const ws = await seedWorkspace(t.app);
-    // Uncommitted, so no worker sees these rows: the claim below meets them alone, and first.
+  /**
+   * Runs `work` on rows it writes in a transaction that is rolled back: uncommitted, so no worker and no
+   * housekeeping sees them, and the statements under test meet them alone.
+   */
+  async function uncommitted(work: (rows: UncommittedRows) => Promise<void>): Promise<void> {
     const tx = t.app.get(DataSource).createQueryRunner();
     await tx.startTransaction();
     try {
-      const hook = async (due: string) => {
-        const [{ id }] = (await tx.query(
-          `INSERT INTO webhooks (team_id, url, events, secret, created_by)
-           VALUES ($1, 'http://127.0.0.1:9/', ARRAY['*'], 'plain:whsec_x', '{"type": "user"}') RETURNING id::text`,
-          [ws.teamId],
-        )) as Array<{ id: string }>;
-        await tx.query(
-          `INSERT INTO webhook_streams (team_id, webhook_id, resource_key, next_attempt_at, last_event_id)
-           VALUES ($1, $2, 'page:1', now() - $3::interval, 1)`,
-          [ws.teamId, id, due],
-        );
-        return id;
-      };
-      await hook('2 hours'); // due the longest, with nothing queued
-      const queued = await hook('1 hour');
-      await tx.query(
-        `WITH e AS (
-           INSERT INTO webhook_events (team_id, type, resource_type, resource_id, actor, resource)
-           VALUES ($1, 'page.updated', 'page', '1', '{}', '{}') RETURNING team_id, id)
-         INSERT INTO webhook_deliveries (team_id, webhook_id, event_id, resource_key)
-         SELECT team_id, $2, id, 'page:1' FROM e`,
-        [ws.teamId, queued],
-      );
-      const claimed = (await tx.query(CLAIM_DELIVERIES.text, [[], 32])) as Array<{ webhook_id: string }>;
-      expect(claimed.map((row) => row.webhook_id)).toEqual([queued]);
+      const query = (text: string, params: unknown[]) =>
+        tx.query(text, params) as Promise<Array<Record<string, unknown>>>;
+      await work({
+        query,
+        webhook: async (teamId) => {
+          const [{ id }] = await query(
+            `INSERT INTO webhooks (team_id, url, events, secret, created_by)
+             VALUES ($1, 'http://127.0.0.1:9/', ARRAY['*'], 'plain:whsec_x', '{"type": "user"}') RETURNING id::text`,
+            [teamId],
+          );
+          return id as string;
+        },
+        stream: (teamId, webhookId, key, dueAgo) =>
+          query(
+            `INSERT INTO webhook_streams (team_id, webhook_id, resource_key, next_attempt_at, last_event_id)
+             VALUES ($1, $2, $3, now() - $4::interval, 1)`,
+            [teamId, webhookId, key, dueAgo],
+          ),
+        delivery: (teamId, webhookId, key) =>
+          query(
+            `WITH e AS (
+               INSERT INTO webhook_events (team_id, type, resource_type, resource_id, actor, resource)
+               VALUES ($1, 'page.updated', 'page', '1', '{}', '{}') RETURNING team_id, id)
+             INSERT INTO webhook_deliveries (team_id, webhook_id, event_id, resource_key)
+             SELECT team_id, $2, id, $3 FROM e`,
+            [teamId, webhookId, key],
+          ),
+      });
     } finally {
       await tx.rollbackTransaction();
       await tx.release();
     }
+  }
+
+  it('a due stream with nothing pending (as an earlier version can leave one) does not stop the claim', async () => {
+    const ws = await seedWorkspace(t.app);
+    await uncommitted(async (rows) => {
+      const empty = await rows.webhook(ws.teamId);
+      await rows.stream(ws.teamId, empty, 'page:1', '2 hours'); // due the longest, with nothing queued
+      const queued = await rows.webhook(ws.teamId);
+      await rows.stream(ws.teamId, queued, 'page:1', '1 hour');
+      await rows.delivery(ws.teamId, queued, 'page:1');
+      const claimed = await rows.query(CLAIM_DELIVERIES.text, [[], 32]);
+      expect(claimed.map((row) => row.webhook_id)).toEqual([queued]);
+    });
+  });
+
+  it('housekeeping idles the due streams with nothing pending, and only those', async () => {
+    const ws = await seedWorkspace(t.app);
+    await uncommitted(async (rows) => {
+      const id = await rows.webhook(ws.teamId);
+      await rows.stream(ws.teamId, id, 'page:1', '1 hour');
+      await rows.stream(ws.teamId, id, 'page:2', '1 hour');
+      await rows.delivery(ws.teamId, id, 'page:2');
+      await rows.query(IDLE_EMPTY_STREAMS.text, []);
+      const streams = await rows.query(
+        `SELECT resource_key, next_attempt_at IS NOT NULL AS due FROM webhook_streams WHERE team_id = $1
+          ORDER BY resource_key`,
+        [ws.teamId],
+      );
+      expect(streams).toEqual([
+        { resource_key: 'page:1', due: false },
+        { resource_key: 'page:2', due: true },
+      ]);
+    });
   });
 
   it('housekeeping removes what a deleted webhook left, and counts the backlog', async () => {
