@@ -115,6 +115,7 @@ async function main(): Promise<void> {
     if (options.webhook) {
       const sink = await subscribeToSink(seeder, [workspaces.a.teamId, workspaces.b.teamId]);
       sink.server.unref();
+      process.env.BENCH_WEBHOOKS = 'true'; // the floor delivers its events too (bench/floor/announcer.ts)
       log(`webhooks of both workspaces deliver to ${sink.url}`);
     }
     const postgres = await postgresVersion(seeder.db);

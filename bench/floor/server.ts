@@ -8,6 +8,8 @@
  *   PATCH page {position}             BEGIN, the project's advisory lock, the neighbour keys at the index,
  *   PATCH page {project_id}             one UPDATE (a move carries the subtree), COMMIT
  *   POST card tags {id | ids}         BEGIN, one INSERT ... ON CONFLICT DO NOTHING, COMMIT; 204
+ * With `webhooks` (`--webhook` runs), each write that changed something also queues its event before
+ * COMMIT and sends it after (announcer.ts).
  *
  * It leaves out: validation beyond the types the SQL needs (no body limit; a page PATCH changes its
  * title or its place, not both), the error catalogue and its bodies (an error is a bare status; hidden
@@ -22,6 +24,7 @@ import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateKeyBetween } from 'fractional-indexing';
 import { Pool, PoolClient } from 'pg';
+import { FloorAnnouncer, floorAnnouncer, Queued } from './announcer';
 import * as sql from './statements';
 
 const READERS = new Set(['owner', 'admin', 'member', 'viewer']);
@@ -57,7 +60,7 @@ export interface Floor {
 }
 
 export async function startFloor(
-  options: { databaseUrl: string; poolSize: number; statementTimeoutMs: number },
+  options: { databaseUrl: string; poolSize: number; statementTimeoutMs: number; webhooks?: boolean },
   port = 0,
 ): Promise<Floor> {
   const pool = new Pool({
@@ -68,6 +71,7 @@ export async function startFloor(
   });
   // An idle connection the server closed is dropped by the pool; without a listener it would end the process.
   pool.on('error', () => undefined);
+  const announcer: FloorAnnouncer | null = options.webhooks ? await floorAnnouncer(pool) : null;
 
   async function authenticate(req: IncomingMessage, teamId: string, write: boolean): Promise<Caller> {
     const header = req.headers.authorization;
@@ -83,13 +87,16 @@ export async function startFloor(
     return { teamId, userId: token.user_id, actor: token.actor };
   }
 
-  async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+  /** `events` collects what the transaction queued (announce), sent once it commits. */
+  async function transaction<T>(work: (client: PoolClient, events: Queued[]) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const client = await pool.connect();
       try {
+        const events: Queued[] = [];
         await run(client, sql.BEGIN, []);
-        const result = await work(client);
+        const result = await work(client, events);
         await run(client, sql.COMMIT, []);
+        if (events.length > 0) announcer!.send(events);
         return result;
       } catch (error) {
         await run(client, sql.ROLLBACK, []).catch(() => undefined);
@@ -101,6 +108,28 @@ export async function startFloor(
     }
   }
 
+  /** Queues the change's event in its transaction, when the run has webhooks; passes `rows` on. */
+  async function announce(
+    client: PoolClient,
+    events: Queued[],
+    caller: Caller,
+    resourceKey: string,
+    type: string,
+    data: (rows: Row[]) => object,
+    rows: Row[],
+  ): Promise<Row[]> {
+    if (announcer && rows.length > 0)
+      events.push(
+        ...(await announcer.queue(client, caller.teamId, resourceKey, type, {
+          team_id: caller.teamId,
+          actor: JSON.parse(caller.actor) as object,
+          ...data(rows),
+        })),
+      );
+    return rows;
+  }
+  const pageUpdated = (changed: string[]) => (rows: Row[]) => ({ changed, page: rows[0] });
+
   const one = (rows: Row[]): Row => {
     if (rows.length === 0) throw new HttpError(404);
     return rows[0];
@@ -110,19 +139,36 @@ export async function startFloor(
     const { title, position, project_id: projectId } = body;
     if (title !== undefined) {
       if (typeof title !== 'string' || position !== undefined || projectId !== undefined) throw new HttpError(400);
-      return { page: one(await transaction((c) => run(c, sql.RENAME_PAGE, [caller.teamId, id, title, caller.actor]))) };
+      return {
+        page: one(
+          await transaction(async (c, events) =>
+            announce(
+              c,
+              events,
+              caller,
+              `page:${id}`,
+              'page.updated',
+              pageUpdated(['title']),
+              await run(c, sql.RENAME_PAGE, [caller.teamId, id, title, caller.actor]),
+            ),
+          ),
+        ),
+      };
     }
     if (position !== undefined && !(Number.isSafeInteger(position) && (position as number) >= 0))
       throw new HttpError(400);
     if (projectId !== undefined && typeof projectId !== 'string') throw new HttpError(400);
     return {
-      page: await transaction((c) => place(c, caller, id, (position as number | undefined) ?? null, projectId ?? null)),
+      page: await transaction((c, events) =>
+        place(c, events, caller, id, (position as number | undefined) ?? null, projectId ?? null),
+      ),
     };
   }
 
   /** Puts page `id` at `index` (null: last) among its siblings, or at the root of project `to`. */
   async function place(
     client: PoolClient,
+    events: Queued[],
     caller: Caller,
     id: string,
     index: number | null,
@@ -144,9 +190,11 @@ export async function startFloor(
     // From index 0 the keys are [at, next]; from any other index [before, at].
     const [before, at] = offset === 0 ? [null, here.keys[0] ?? null] : [here.keys[0] ?? null, here.keys[1] ?? null];
     const key = generateKeyBetween(at === null ? here.last : before, at);
-    return moving
-      ? one(await run(client, sql.MOVE_PAGE, [caller.teamId, id, to, key, caller.actor]))
-      : one(await run(client, sql.REORDER_PAGE, [caller.teamId, id, key, caller.actor]));
+    const moved = moving
+      ? await run(client, sql.MOVE_PAGE, [caller.teamId, id, to, key, caller.actor])
+      : await run(client, sql.REORDER_PAGE, [caller.teamId, id, key, caller.actor]);
+    const changed = moving ? ['project_id', 'parent_page_id', 'position'] : ['position'];
+    return one(await announce(client, events, caller, `page:${id}`, 'page.updated', pageUpdated(changed), moved));
   }
 
   async function attachTags(caller: Caller, id: string, body: Body): Promise<undefined> {
@@ -156,9 +204,23 @@ export async function startFloor(
     ];
     if (given.length === 0 || !given.every((x) => typeof x === 'string')) throw new HttpError(400);
     const ids = [...new Set(given)];
-    await transaction(async (client) => {
-      const [{ usable }] = await run<{ usable: number }>(client, sql.ATTACH_TAGS, [caller.teamId, id, ids]);
+    await transaction(async (client, events) => {
+      const [{ usable, attached }] = await run<{ usable: number; attached: string[] }>(client, sql.ATTACH_TAGS, [
+        caller.teamId,
+        id,
+        ids,
+      ]);
       if (usable < ids.length) throw new HttpError(404); // rolls back
+      if (attached.length > 0)
+        await announce(
+          client,
+          events,
+          caller,
+          `card:${id}`,
+          'card.tags_added',
+          () => ({ card_id: id, tag_ids: attached }),
+          [{ attached }],
+        );
     });
     return undefined;
   }
@@ -172,7 +234,17 @@ export async function startFloor(
       if (typeof body.title !== 'string') throw new HttpError(400);
       return {
         note_template: one(
-          await transaction((t) => run(t, sql.RENAME_TEMPLATE, [c.teamId, id, c.userId, body.title, c.actor])),
+          await transaction(async (t, events) =>
+            announce(
+              t,
+              events,
+              c,
+              `note_template:${id}`,
+              'note_template.updated',
+              (rows) => ({ changed: ['title'], note_template: rows[0] }),
+              await run(t, sql.RENAME_TEMPLATE, [c.teamId, id, c.userId, body.title, c.actor]),
+            ),
+          ),
         ),
       };
     },

@@ -61,8 +61,8 @@ export const READ_CARD = statement(
 
 /**
  * Attaches tags $3 (distinct ids, in order) that the card's project may use; pairs already there stay.
- * Answers how many ids named such a tag: fewer than given means an unknown id (or no card), and the
- * caller rolls back.
+ * Answers the ids newly attached, and how many ids named such a tag: fewer than given means an unknown
+ * id (or no card), and the caller rolls back.
  */
 export const ATTACH_TAGS = statement(
   'attach_tags',
@@ -74,8 +74,9 @@ export const ATTACH_TAGS = statement(
       JOIN tags t ON t.team_id = $1 AND t.id = w.id AND (t.project_id IS NULL OR t.project_id = c.project_id)
   ), attached AS (
     INSERT INTO card_tags (team_id, card_id, tag_id) SELECT $1, $2, id FROM usable ORDER BY n ON CONFLICT DO NOTHING
+    RETURNING tag_id
   )
-  SELECT count(*)::int AS usable FROM usable`,
+  SELECT count(*)::int AS usable, ARRAY(SELECT tag_id::text FROM attached) AS attached FROM usable`,
 );
 
 /**
@@ -168,4 +169,43 @@ export const MOVE_PAGE = statement(
     RETURNING p.*
   )
   SELECT * FROM moved WHERE id = $2`,
+);
+
+/**
+ * `--webhook` (announcer.ts): an event row per webhook until it is delivered, and a row per attempt. The
+ * body is stored as sent; the log's rows are found by their webhook.
+ */
+export const CREATE_OUTBOX = statement(
+  'create_outbox',
+  `
+  CREATE TABLE IF NOT EXISTS floor_webhook_events (
+    id bigserial PRIMARY KEY, team_id text NOT NULL, webhook_id bigint NOT NULL, type text NOT NULL,
+    resource_key text NOT NULL, body text NOT NULL);
+  CREATE TABLE IF NOT EXISTS floor_webhook_attempts (
+    team_id text NOT NULL, webhook_id bigint NOT NULL, event_id bigint NOT NULL, type text NOT NULL,
+    attempt int NOT NULL, status int, time timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (team_id, webhook_id, event_id, attempt))`,
+);
+
+/** Queues body $4 of event type $3 for each webhook of workspace $1 that takes it. $2 the resource. */
+export const QUEUE_EVENT = statement(
+  'queue_event',
+  `
+  INSERT INTO floor_webhook_events (team_id, webhook_id, type, resource_key, body)
+  SELECT $1, w.id, $3, $2, $4 FROM webhooks w WHERE w.team_id = $1 AND w.events && ARRAY[$3, '*']
+  RETURNING id::text, webhook_id::text`,
+);
+
+export const READ_WEBHOOK = statement('read_webhook', `SELECT url, secret FROM webhooks WHERE id = $1`);
+
+/** Events $1 were delivered with statuses $2: logged as first attempts, and no longer queued. */
+export const LOG_DELIVERED = statement(
+  'log_delivered',
+  `
+  WITH delivered AS (
+    DELETE FROM floor_webhook_events e WHERE e.id = ANY ($1::bigint[]) RETURNING e.team_id, e.webhook_id, e.id, e.type
+  )
+  INSERT INTO floor_webhook_attempts (team_id, webhook_id, event_id, type, attempt, status)
+  SELECT d.team_id, d.webhook_id, d.id, d.type, 1, s.status
+    FROM delivered d JOIN unnest($1::bigint[], $2::int[]) AS s(id, status) ON s.id = d.id`,
 );

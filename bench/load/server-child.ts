@@ -79,6 +79,8 @@ async function main(): Promise<void> {
       databaseUrl,
       poolSize: Number(process.env.DB_POOL_SIZE ?? 10),
       statementTimeoutMs: Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 5000),
+      // `--webhook`: the floor stores and delivers its events too (floor/announcer.ts).
+      webhooks: process.env.BENCH_WEBHOOKS === 'true',
     };
     if (kind === 'baseline') port = (await (await import('../baseline/server')).startBaseline(settings)).port;
     else port = (await (await import('../floor/server')).startFloor(settings)).port;

@@ -7,8 +7,8 @@ import type { Settle } from './load-run';
 /**
  * `--webhook`: one webhook subscribed to every event of each bench workspace, delivered to a sink on
  * loopback that answers 204 (the servers run with WEBHOOK_ALLOW_PRIVATE_URLS=true). Every write then
- * stores its event and delivery, and the app's worker delivers them while the load runs and before the
- * next turn (deliveriesSettled).
+ * stores its event and delivery, and the app's worker delivers them (the baseline's too) while the load
+ * runs and before the next turn (deliveriesSettled); the floor stores and sends its own (floor/announcer.ts).
  */
 export async function subscribeToSink(bench: BenchApp, teamIds: string[]): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
@@ -31,8 +31,9 @@ export async function subscribeToSink(bench: BenchApp, teamIds: string[]): Promi
 const SETTLE_LIMIT_MS = 120_000;
 
 /**
- * `--webhook`'s settle (load-run.ts): waits until no delivery is pending, so that each turn's time counts
- * the delivery of the events its writes stored, and the next turn does not share the cores with them.
+ * `--webhook`'s settle (load-run.ts): waits until no delivery is pending, the floor's included, so that
+ * each turn's time counts the delivery of the events its writes stored, and the next turn does not share
+ * the cores with them.
  */
 export function deliveriesSettled(databaseUrl: string): { settle: Settle; close: () => Promise<void> } {
   // The pending deliveries' partial index answers at once; on tables last analyzed empty the planner picks a scan.
@@ -40,7 +41,8 @@ export function deliveriesSettled(databaseUrl: string): { settle: Settle; close:
   const pending = async () =>
     (
       await pool.query<{ any: boolean }>(
-        `SELECT EXISTS (SELECT FROM webhook_deliveries WHERE state = 'pending') AS any`,
+        `SELECT EXISTS (SELECT FROM webhook_deliveries WHERE state = 'pending')
+                OR EXISTS (SELECT FROM floor_webhook_events) AS any`,
       )
     ).rows[0].any;
   const settle = async () => {
