@@ -328,14 +328,15 @@ export const WAKE_ORPHAN_STREAMS = statement<[], never>(
 /**
  * Housekeeping's statement for due streams with nothing pending, which a process of an earlier version
  * (which knew no streams) leaves when it finishes a stream's last delivery: every claim would read them
- * again. It makes them idle, except one whose last event changed since the first read (a write queued
- * a delivery meanwhile) or that a write holds (SKIP LOCKED): the next run sees it again. A write that
- * queues a delivery after this one idled its stream makes the stream due again.
+ * again. It makes them idle, except one whose row changed since the first read (xmin: a write queued a
+ * delivery meanwhile, which the first read's snapshot does not show) or that a write holds (SKIP
+ * LOCKED): the next run sees it again. A write that queues a delivery after this one idled its stream
+ * makes the stream due again.
  */
 export const IDLE_EMPTY_STREAMS = statement<[], never>(
   'idle_empty_streams',
   `WITH empty AS MATERIALIZED (
-     SELECT s.team_id, s.webhook_id, s.resource_key, s.last_event_id FROM webhook_streams s
+     SELECT s.team_id, s.webhook_id, s.resource_key, s.xmin AS row_version FROM webhook_streams s
       WHERE s.next_attempt_at IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
                          WHERE d.team_id = s.team_id AND d.webhook_id = s.webhook_id
@@ -344,7 +345,7 @@ export const IDLE_EMPTY_STREAMS = statement<[], never>(
    UPDATE webhook_streams s SET next_attempt_at = NULL
      FROM (SELECT i.team_id, i.webhook_id, i.resource_key
              FROM webhook_streams i JOIN empty e USING (team_id, webhook_id, resource_key)
-            WHERE i.last_event_id = e.last_event_id AND i.next_attempt_at IS NOT NULL
+            WHERE i.xmin = e.row_version AND i.next_attempt_at IS NOT NULL
               FOR UPDATE OF i SKIP LOCKED) x
     WHERE s.team_id = x.team_id AND s.webhook_id = x.webhook_id AND s.resource_key = x.resource_key`,
 );
