@@ -48,6 +48,13 @@ class HttpError extends Error {
   }
 }
 
+/** The event of a page update that changed `changed`. */
+const pageUpdated = (id: string, changed: string[], page: Row) => ({
+  resource: `page:${id}`,
+  type: 'page.updated',
+  data: { changed, page },
+});
+
 /** The project the page was in changed before the lock was ours: start over. */
 class Moved extends Error {}
 
@@ -108,27 +115,17 @@ export async function startFloor(
     }
   }
 
-  /** Queues the change's event in its transaction, when the run has webhooks; passes `rows` on. */
+  /** Queues a change's event in its transaction, when the run has webhooks (`events`: see transaction). */
   async function announce(
     client: PoolClient,
     events: Queued[],
     caller: Caller,
-    resourceKey: string,
-    type: string,
-    data: (rows: Row[]) => object,
-    rows: Row[],
-  ): Promise<Row[]> {
-    if (announcer && rows.length > 0)
-      events.push(
-        ...(await announcer.queue(client, caller.teamId, resourceKey, type, {
-          team_id: caller.teamId,
-          actor: JSON.parse(caller.actor) as object,
-          ...data(rows),
-        })),
-      );
-    return rows;
+    event: { resource: string; type: string; data: object },
+  ): Promise<void> {
+    if (!announcer) return;
+    const data = { team_id: caller.teamId, actor: JSON.parse(caller.actor) as object, ...event.data };
+    events.push(...(await announcer.queue(client, caller.teamId, event.resource, event.type, data)));
   }
-  const pageUpdated = (changed: string[]) => (rows: Row[]) => ({ changed, page: rows[0] });
 
   const one = (rows: Row[]): Row => {
     if (rows.length === 0) throw new HttpError(404);
@@ -140,19 +137,11 @@ export async function startFloor(
     if (title !== undefined) {
       if (typeof title !== 'string' || position !== undefined || projectId !== undefined) throw new HttpError(400);
       return {
-        page: one(
-          await transaction(async (c, events) =>
-            announce(
-              c,
-              events,
-              caller,
-              `page:${id}`,
-              'page.updated',
-              pageUpdated(['title']),
-              await run(c, sql.RENAME_PAGE, [caller.teamId, id, title, caller.actor]),
-            ),
-          ),
-        ),
+        page: await transaction(async (c, events) => {
+          const page = one(await run(c, sql.RENAME_PAGE, [caller.teamId, id, title, caller.actor]));
+          await announce(c, events, caller, pageUpdated(id, ['title'], page));
+          return page;
+        }),
       };
     }
     if (position !== undefined && !(Number.isSafeInteger(position) && (position as number) >= 0))
@@ -190,11 +179,18 @@ export async function startFloor(
     // From index 0 the keys are [at, next]; from any other index [before, at].
     const [before, at] = offset === 0 ? [null, here.keys[0] ?? null] : [here.keys[0] ?? null, here.keys[1] ?? null];
     const key = generateKeyBetween(at === null ? here.last : before, at);
-    const moved = moving
-      ? await run(client, sql.MOVE_PAGE, [caller.teamId, id, to, key, caller.actor])
-      : await run(client, sql.REORDER_PAGE, [caller.teamId, id, key, caller.actor]);
-    const changed = moving ? ['project_id', 'parent_page_id', 'position'] : ['position'];
-    return one(await announce(client, events, caller, `page:${id}`, 'page.updated', pageUpdated(changed), moved));
+    const page = one(
+      moving
+        ? await run(client, sql.MOVE_PAGE, [caller.teamId, id, to, key, caller.actor])
+        : await run(client, sql.REORDER_PAGE, [caller.teamId, id, key, caller.actor]),
+    );
+    await announce(
+      client,
+      events,
+      caller,
+      pageUpdated(id, moving ? ['project_id', 'parent_page_id', 'position'] : ['position'], page),
+    );
+    return page;
   }
 
   async function attachTags(caller: Caller, id: string, body: Body): Promise<undefined> {
@@ -212,15 +208,11 @@ export async function startFloor(
       ]);
       if (usable < ids.length) throw new HttpError(404); // rolls back
       if (attached.length > 0)
-        await announce(
-          client,
-          events,
-          caller,
-          `card:${id}`,
-          'card.tags_added',
-          () => ({ card_id: id, tag_ids: attached }),
-          [{ attached }],
-        );
+        await announce(client, events, caller, {
+          resource: `card:${id}`,
+          type: 'card.tags_added',
+          data: { card_id: id, tag_ids: attached },
+        });
     });
     return undefined;
   }
@@ -233,19 +225,12 @@ export async function startFloor(
     'PATCH templates': async (c, id, body) => {
       if (typeof body.title !== 'string') throw new HttpError(400);
       return {
-        note_template: one(
-          await transaction(async (t, events) =>
-            announce(
-              t,
-              events,
-              c,
-              `note_template:${id}`,
-              'note_template.updated',
-              (rows) => ({ changed: ['title'], note_template: rows[0] }),
-              await run(t, sql.RENAME_TEMPLATE, [c.teamId, id, c.userId, body.title, c.actor]),
-            ),
-          ),
-        ),
+        note_template: await transaction(async (t, events) => {
+          const template = one(await run(t, sql.RENAME_TEMPLATE, [c.teamId, id, c.userId, body.title, c.actor]));
+          const data = { changed: ['title'], note_template: template };
+          await announce(t, events, c, { resource: `note_template:${id}`, type: 'note_template.updated', data });
+          return template;
+        }),
       };
     },
     'GET pages': async (c, id) => ({ page: one(await run(pool, sql.READ_PAGE, [c.teamId, id])) }),
