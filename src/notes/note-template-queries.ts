@@ -1,6 +1,6 @@
 import { statement } from '../database/statement';
 import { KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
-import { announcedWrite } from '../webhooks/outbox';
+import { announcedWrite, PREVIOUS_VALUES } from '../webhooks/outbox';
 import { NoteTemplate } from './note-template.entity';
 
 /** Where the write statements below have their idempotency key. */
@@ -71,9 +71,9 @@ export type WrittenTemplateRow = TemplateRow & { holds_key: boolean };
  * owns it and something really changes (stamped with who and the database's clock, so time_updated
  * never precedes time_created), and reads it back. Concurrent patches of different fields take turns
  * on the lock, so neither undoes the other. A real change adds one to the version, and is announced to
- * the workspace's webhooks by the same statement: the row read back and the template as it was (its
- * forms, announcer.ts: the quiet one writes nothing in a workspace with webhooks). With an idempotency
- * key, it writes only while the request holds the key, and keeps its answer when it succeeded.
+ * the workspace's webhooks by the same statement: the row read back and the fields it changed, as they
+ * were (its forms, announcer.ts: the quiet one writes nothing in a workspace with webhooks). With an
+ * idempotency key, it writes only while the request holds the key, and keeps its answer when it succeeded.
  */
 export const WRITE_TEMPLATE = announcedWrite<WriteTemplateParams, WrittenTemplateRow>(
   'write_template',
@@ -110,7 +110,11 @@ export const WRITE_TEMPLATE = announcedWrite<WriteTemplateParams, WrittenTemplat
    )${key.keep(200, 'to_jsonb(r)', 'r.owner_id = $3 AND r.holds_key AND NOT r.subscribed')}
    ${outbox.announce(
      `SELECT 'note_template.updated' AS type, 'note_template' AS resource_type, r.id AS resource_id,
-             $4::jsonb AS actor, to_jsonb(r) AS resource, (SELECT to_jsonb(x.template) FROM target x) AS previous
+             $4::jsonb AS actor, to_jsonb(r) AS resource,
+             ${PREVIOUS_VALUES(
+               '(SELECT to_jsonb(x.template) FROM target x)',
+               'SELECT to_jsonb(c.template) FROM changed c',
+             )} AS previous
         FROM result r WHERE EXISTS (SELECT 1 FROM changed)`,
    )}
    SELECT * FROM result`,

@@ -3,7 +3,7 @@ import { Image } from '../common/image';
 import { statement } from '../database/statement';
 import { KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
-import { announcedWrite } from '../webhooks/outbox';
+import { announcedWrite, PREVIOUS_VALUES } from '../webhooks/outbox';
 import { PageDto } from './dto/page.response';
 import { RobotsDirective } from './page-options';
 
@@ -168,13 +168,13 @@ export interface KeptPageRow extends WrittenPageRow {
 
 /**
  * WRITE_PAGE's event, when it changed the page: archived, unarchived or updated; the row read back,
- * and the page's stored fields before the change with, for a move, the rank it had.
+ * and the stored fields the change changed, as they were, with, for a move, the rank it had.
  */
 const PAGE_EVENT = `
   SELECT CASE WHEN $24 THEN 'page.archived' WHEN $25::bigint IS NOT NULL THEN 'page.unarchived'
               ELSE 'page.updated' END AS type,
          'page' AS resource_type, r.id AS resource_id, $4::jsonb AS actor, to_jsonb(r) AS resource,
-         (SELECT (to_jsonb(o) - 'content' - 'schema')
+         (SELECT ${PREVIOUS_VALUES(`to_jsonb(o) - 'content' - 'schema'`, 'SELECT to_jsonb(c.page) FROM changed c')}
                  || jsonb_build_object('position',
                                        CASE WHEN $18 AND o.sort_key IS NOT NULL THEN ${COUNTED_POSITION('o')} END)
             FROM (SELECT (t.page).* FROM target t) o) AS previous

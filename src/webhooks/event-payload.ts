@@ -12,7 +12,10 @@ export interface StoredEvent {
   actor: Actor;
   /** The write statement's row, through to_jsonb (dates as ISO text). */
   resource: Record<string, unknown>;
-  /** The stored values before the change (page and template updates). */
+  /**
+   * The stored values before the change (page and template updates): those it changed (an earlier
+   * version stored the whole row; a field absent here did not change).
+   */
   previous: Record<string, unknown> | null;
   event_time: Date;
 }
@@ -49,7 +52,10 @@ function eventData(event: StoredEvent, publicBaseUrl: string): Record<string, un
       return { card_id: event.resource.card_id, tag_ids: event.resource.tag_ids };
     case 'note_template.updated': {
       const now = templateView(event.resource as unknown as StoredTemplateRow);
-      const before = templateView({ ...event.resource, ...templateFields(event.previous) } as StoredTemplateRow);
+      const before = templateView({
+        ...event.resource,
+        ...valuesBefore(event.previous, TEMPLATE_FIELDS),
+      } as StoredTemplateRow);
       return { changed: changedFields(before, now), note_template: now };
     }
     default: {
@@ -76,11 +82,13 @@ function templateView(row: StoredTemplateRow): Record<string, unknown> {
   return view;
 }
 
-/** The fields a template update may change, as they were. */
-function templateFields(previous: Record<string, unknown> | null): Record<string, unknown> {
+/** The fields a template update may change. */
+const TEMPLATE_FIELDS = ['title', 'context', 'sections', 'icon', 'ai_actions', 'is_shared'];
+
+/** Those of `fields` that `previous` holds, with their values before the change. */
+function valuesBefore(previous: Record<string, unknown> | null, fields: readonly string[]): Record<string, unknown> {
   if (!previous) return {};
-  const { title, context, sections, icon, ai_actions, is_shared } = previous;
-  return { title, context, sections, icon, ai_actions, is_shared };
+  return Object.fromEntries(fields.filter((field) => field in previous).map((field) => [field, previous[field]]));
 }
 
 function pageView(row: PageRow, publicBaseUrl: string): Record<string, unknown> {
@@ -89,25 +97,32 @@ function pageView(row: PageRow, publicBaseUrl: string): Record<string, unknown> 
   return view;
 }
 
-/** The page as it was: the stored row before the update, with what the view needs from the new one. */
+/** The stored fields of a page that an update may change, its place aside. */
+const PAGE_FIELDS = [
+  'title',
+  'font',
+  'icon',
+  'cover_image',
+  'is_public',
+  'public_url',
+  'public_robots',
+  'hide_table_of_contents',
+  'hide_subpages',
+  'project_id',
+] as const;
+
+/** The page as it was: the new row with the stored fields the update changed put back. */
 function previousPage(now: PageRow, previous: Record<string, unknown> | null): PageRow {
   if (!previous) return now;
   const parent = previous.parent_id as number | string | null | undefined;
   return {
     ...now,
-    title: previous.title as string,
-    font: previous.font as string,
-    icon: previous.icon as PageRow['icon'],
-    cover_image: previous.cover_image as PageRow['cover_image'],
-    is_public: previous.is_public as boolean,
-    public_url: previous.public_url as string | null,
-    public_robots: previous.public_robots as PageRow['public_robots'],
-    hide_table_of_contents: previous.hide_table_of_contents as boolean,
-    hide_subpages: previous.hide_subpages as boolean,
-    project_id: previous.project_id as string,
+    ...(valuesBefore(previous, PAGE_FIELDS) as Partial<PageRow>),
     // A move knows the old rank; other updates leave it where it was.
     ...(previous.position === null || previous.position === undefined ? {} : { position: previous.position as number }),
-    ...(now.archived_by === null ? { parent_id: parent === null || parent === undefined ? null : String(parent) } : {}),
+    ...(now.archived_by === null && 'parent_id' in previous
+      ? { parent_id: parent === null || parent === undefined ? null : String(parent) }
+      : {}),
   };
 }
 

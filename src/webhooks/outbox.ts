@@ -33,6 +33,14 @@ const ANNOUNCE = (team: string, events: string) => `
                   last_event_id = GREATEST(s.last_event_id, excluded.last_event_id)
   )`;
 
+/**
+ * An event's `previous`: the stored values of row `before` (jsonb) that differ in row `after` (a query
+ * of one jsonb row), and only those, from which the worker works out `changed` (event-payload.ts).
+ */
+export const PREVIOUS_VALUES = (before: string, after: string) => `
+  (SELECT COALESCE(jsonb_object_agg(b.key, b.value), '{}') FROM jsonb_each(${before}) b
+    WHERE b.value IS DISTINCT FROM (${after}) -> b.key)`;
+
 /** Whether workspace `team` has a webhook. */
 const SUBSCRIBED = (team: string) => `EXISTS (SELECT 1 FROM webhooks w WHERE w.team_id = ${team})`;
 

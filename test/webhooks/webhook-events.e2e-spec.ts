@@ -1,4 +1,6 @@
 import { DataSource } from 'typeorm';
+import { AppConfig } from '../../src/config/app-config';
+import { renderEvent, StoredEvent } from '../../src/webhooks/event-payload';
 import { freshId, seedCardScene } from '../cards/card-fixtures';
 import { seedTemplate } from '../notes/note-template-fixtures';
 import { seedFamily, seedPages } from '../pages/page-fixtures';
@@ -6,6 +8,9 @@ import { importDocument, seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { Receiver, Received, verify, WEBHOOK_TEST_ENV } from './receiver';
 import { ofTeam, startAppAndReceiver, stopAppAndReceiver, subscribe } from './webhook-fixtures';
+
+/** Columns every real change writes: an event's `previous` holds them besides the fields that changed. */
+const STAMPS = ['time_updated', 'updated_by', 'version'];
 
 describe('Change events (e2e, a real receiver on loopback)', () => {
   let t: TestApp;
@@ -117,6 +122,52 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
     expect(delivery.event.data.changed).toEqual(['context', 'is_shared']);
     const { is_favourited: _f, ...shared } = res.body.note_template;
     expect(delivery.event.data.note_template).toEqual(shared);
+  });
+
+  it('an event keeps only the fields its change changed, and renders as one with the whole old row', async () => {
+    const ws = await seedWorkspace(t.app);
+    await subscribe(t, ws, receiver.url);
+    const db = t.app.get(DataSource);
+    const template = await seedTemplate(t.app, ws);
+    const {
+      children: [page],
+    } = await seedFamily(t.app, ws, 1); // a page with a parent, which its update leaves where it was
+    // What an earlier version stored as `previous`: the whole row as it was.
+    const [[before], [pageBefore]] = await Promise.all([
+      db.query(`SELECT to_jsonb(t) AS row FROM note_templates t WHERE team_id = $1 AND id = $2`, [ws.teamId, template]),
+      db.query(
+        `SELECT to_jsonb(p) - 'content' - 'schema' || '{"position": null}' AS row FROM pages p
+          WHERE team_id = $1 AND id = $2`,
+        [ws.teamId, page],
+      ),
+    ]);
+    await t.http
+      .patch(`/v1/${ws.teamId}/notes/templates/${template}`)
+      .set('Authorization', ws.auth.member)
+      .send({ context: 'New' })
+      .expect(200);
+    await t.http
+      .patch(`/v1/${ws.teamId}/pages/${page}`)
+      .set('Authorization', ws.auth.owner)
+      .send({ title: 'After', font: 'mono' })
+      .expect(200);
+    const events = await db.query<StoredEvent[]>(
+      `SELECT team_id, type, actor, resource, previous, time_created AS event_time FROM webhook_events
+        WHERE team_id = $1 ORDER BY id`,
+      [ws.teamId],
+    );
+    expect(events.map((event) => event.previous)).toEqual([
+      expect.not.objectContaining({ title: expect.anything(), sections: expect.anything() }),
+      expect.not.objectContaining({ icon: expect.anything(), is_public: expect.anything() }),
+    ]);
+    const kept = events.map((event) => Object.keys(event.previous!).filter((key) => !STAMPS.includes(key)));
+    expect(kept.map((keys) => keys.sort())).toEqual([['context'], ['font', 'position', 'title']]);
+    const base = t.app.get(AppConfig).publicPagesBaseUrl;
+    const whole = [before.row, pageBefore.row] as Array<Record<string, unknown>>;
+    events.forEach((event, i) =>
+      expect(renderEvent({ ...event, previous: whole[i] }, base)).toEqual(renderEvent(event, base)),
+    );
+    expect(events.map((event) => renderEvent(event, base).data.changed)).toEqual([['context'], ['title', 'font']]);
   });
 
   it('card.tags_added: only the ids newly attached, in the order sent', async () => {
