@@ -115,7 +115,8 @@ async function main(): Promise<void> {
     if (options.webhook) {
       const sink = await subscribeToSink(seeder, [workspaces.a.teamId, workspaces.b.teamId]);
       sink.server.unref();
-      process.env.BENCH_WEBHOOKS = 'true'; // the floor delivers its events too (bench/floor/announcer.ts)
+      // The floor delivers its events too (bench/floor/announcer.ts), when the app does.
+      if (delivered) process.env.BENCH_WEBHOOKS = 'true';
       log(`webhooks of both workspaces deliver to ${sink.url}`);
     }
     const postgres = await postgresVersion(seeder.db);

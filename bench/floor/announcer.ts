@@ -3,10 +3,10 @@
  * transaction, one event row per webhook of the workspace (none without one: one probe of webhooks);
  * after the commit, a Standard Webhooks POST signed with node:crypto, the events of one resource one
  * after another; then, a batch at a time, one statement that removes the delivered rows and logs each
- * attempt. It leaves out: retries and backoff (a failed attempt stays queued, never retried), delivery
- * after a restart, several processes, the SSRF check, rendering views and `changed`, expiry, sealed
- * secrets (the bench stores them `plain:`), and webhooks created or deleted after the first event
- * (their url and secret are read once).
+ * attempt. It leaves out: retries with backoff (a POST is tried three times at once, then left
+ * queued), delivery after a restart, several processes, the SSRF check, rendering views and `changed`,
+ * expiry, sealed secrets (the bench stores them `plain:`), and webhooks created or deleted after the
+ * first event (their url and secret are read once).
  */
 import { createHmac } from 'node:crypto';
 import { Agent, request } from 'node:http';
@@ -24,6 +24,9 @@ export interface Queued {
 /** Delivered events are logged and removed by this many at a time, or what BATCH_WAIT_MS gathered. */
 const BATCH = 32;
 const BATCH_WAIT_MS = 5;
+/** Tries of one POST (one on a keep-alive connection the sink has just closed fails); then it stays queued. */
+const TRIES = 3;
+const POST_TIMEOUT_MS = 10_000;
 
 export interface FloorAnnouncer {
   /** In the write's transaction: queues the event for every webhook of the workspace. */
@@ -49,6 +52,7 @@ export async function floorAnnouncer(pool: Pool): Promise<FloorAnnouncer> {
           url: new URL(row.url),
           key: Buffer.from(row.secret.replace(/^plain:whsec_/, ''), 'base64'),
         }));
+      found.catch(() => webhooks.delete(id)); // read again next time
       webhooks.set(id, found);
     }
     return found;
@@ -64,14 +68,15 @@ export async function floorAnnouncer(pool: Pool): Promise<FloorAnnouncer> {
       .catch((error: unknown) => console.error(error));
   };
 
-  const post = async (event: Queued): Promise<void> => {
+  const attempt = async (event: Queued): Promise<number> => {
     const { url, key } = await webhook(event.webhook_id);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const signature = createHmac('sha256', key).update(`${event.id}.${timestamp}.${event.body}`).digest('base64');
-    const status = await new Promise<number>((resolve) => {
+    return new Promise<number>((resolve) => {
       const req = request(url, {
         method: 'POST',
         agent,
+        signal: AbortSignal.timeout(POST_TIMEOUT_MS),
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(event.body),
@@ -87,7 +92,12 @@ export async function floorAnnouncer(pool: Pool): Promise<FloorAnnouncer> {
       req.on('error', () => resolve(0));
       req.end(event.body);
     });
-    if (status < 200 || status > 299) return;
+  };
+
+  const post = async (event: Queued): Promise<void> => {
+    let status = 0;
+    for (let tries = 0; tries < TRIES && (status < 200 || status > 299); tries++) status = await attempt(event);
+    if (status < 200 || status > 299) return console.error(`floor: event ${event.id} not delivered (${status})`);
     if (done.push({ id: event.id, status }) === 1) timer = setTimeout(flush, BATCH_WAIT_MS);
     if (done.length >= BATCH) flush();
   };

@@ -173,7 +173,8 @@ export const MOVE_PAGE = statement(
 
 /**
  * `--webhook` (announcer.ts): an event row per webhook until it is delivered, and a row per attempt. The
- * body is stored as sent; the log's rows are found by their webhook.
+ * body is stored as sent; the log's rows are found by their webhook. What an earlier run on the same
+ * database left queued is dropped, or the settle would wait for it.
  */
 export const CREATE_OUTBOX = statement(
   'create_outbox',
@@ -184,7 +185,8 @@ export const CREATE_OUTBOX = statement(
   CREATE TABLE IF NOT EXISTS floor_webhook_attempts (
     team_id text NOT NULL, webhook_id bigint NOT NULL, event_id bigint NOT NULL, type text NOT NULL,
     attempt int NOT NULL, status int, time timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (team_id, webhook_id, event_id, attempt))`,
+    PRIMARY KEY (team_id, webhook_id, event_id, attempt));
+  TRUNCATE floor_webhook_events`,
 );
 
 /** Queues body $4 of event type $3 for each webhook of workspace $1 that takes it. $2 the resource. */

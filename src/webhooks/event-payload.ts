@@ -13,8 +13,8 @@ export interface StoredEvent {
   /** The write statement's row, through to_jsonb (dates as ISO text). */
   resource: Record<string, unknown>;
   /**
-   * The stored values before the change (page and template updates): those it changed (an earlier
-   * version stored the whole row; a field absent here did not change).
+   * The stored values before the change (page and template updates): at least those it changed; a field
+   * absent here did not change (it may hold the whole row).
    */
   previous: Record<string, unknown> | null;
   event_time: Date;
@@ -83,7 +83,7 @@ function templateView(row: StoredTemplateRow): Record<string, unknown> {
 }
 
 /** The fields a template update may change. */
-const TEMPLATE_FIELDS = ['title', 'context', 'sections', 'icon', 'ai_actions', 'is_shared'];
+const TEMPLATE_FIELDS = ['title', 'context', 'sections', 'icon', 'ai_actions', 'is_shared'] as const;
 
 /** Those of `fields` that `previous` holds, with their values before the change. */
 function valuesBefore(previous: Record<string, unknown> | null, fields: readonly string[]): Record<string, unknown> {

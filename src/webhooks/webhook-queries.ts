@@ -331,7 +331,7 @@ export const WAKE_ORPHAN_STREAMS = statement<[], never>(
  * again. It makes them idle, except one whose row changed since the first read (xmin: a write queued a
  * delivery meanwhile, which the first read's snapshot does not show) or that a write holds (SKIP
  * LOCKED): the next run sees it again. A write that queues a delivery after this one idled its stream
- * makes the stream due again.
+ * makes the stream due again (one of an earlier version does not: CREATE and WAKE_ORPHAN_STREAMS do).
  */
 export const IDLE_EMPTY_STREAMS = statement<[], never>(
   'idle_empty_streams',

@@ -10,7 +10,7 @@ import { Receiver, Received, verify, WEBHOOK_TEST_ENV } from './receiver';
 import { ofTeam, startAppAndReceiver, stopAppAndReceiver, subscribe } from './webhook-fixtures';
 
 /** Columns every real change writes: an event's `previous` holds them besides the fields that changed. */
-const STAMPS = ['time_updated', 'updated_by', 'version'];
+const WRITE_STAMPS = ['time_updated', 'updated_by', 'version'];
 
 describe('Change events (e2e, a real receiver on loopback)', () => {
   let t: TestApp;
@@ -129,45 +129,51 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
     await subscribe(t, ws, receiver.url);
     const db = t.app.get(DataSource);
     const template = await seedTemplate(t.app, ws);
+    // The second of two children: its title change leaves it where it was, its move changes its position.
     const {
-      children: [page],
-    } = await seedFamily(t.app, ws, 1); // a page with a parent, which its update leaves where it was
-    // What an earlier version stored as `previous`: the whole row as it was.
-    const [[before], [pageBefore]] = await Promise.all([
-      db.query(`SELECT to_jsonb(t) AS row FROM note_templates t WHERE team_id = $1 AND id = $2`, [ws.teamId, template]),
-      db.query(
-        `SELECT to_jsonb(p) - 'content' - 'schema' || '{"position": null}' AS row FROM pages p
-          WHERE team_id = $1 AND id = $2`,
-        [ws.teamId, page],
-      ),
-    ]);
+      children: [, page],
+    } = await seedFamily(t.app, ws, 2);
+    const [elsewhere] = await seedPages(t.app, ws, [{ title: 'Elsewhere' }]);
+    // Before each change, its row as an earlier version stored it in `previous`: the whole row.
+    const wholeRows: Array<Record<string, unknown>> = [];
+    const keepRow = async (table: string, id: string) => {
+      const [{ row }] = await db.query(
+        `SELECT to_jsonb(r) - 'content' - 'schema' AS row FROM ${table} r WHERE team_id = $1 AND id = $2`,
+        [ws.teamId, id],
+      );
+      wholeRows.push(row as Record<string, unknown>);
+    };
+    await keepRow('note_templates', template);
     await t.http
       .patch(`/v1/${ws.teamId}/notes/templates/${template}`)
       .set('Authorization', ws.auth.member)
       .send({ context: 'New' })
       .expect(200);
-    await t.http
-      .patch(`/v1/${ws.teamId}/pages/${page}`)
-      .set('Authorization', ws.auth.owner)
-      .send({ title: 'After', font: 'mono' })
-      .expect(200);
+    for (const body of [{ title: 'After', font: 'mono' }, { parent_page_id: elsewhere }]) {
+      await keepRow('pages', page);
+      await t.http.patch(`/v1/${ws.teamId}/pages/${page}`).set('Authorization', ws.auth.owner).send(body).expect(200);
+    }
     const events = await db.query<StoredEvent[]>(
       `SELECT team_id, type, actor, resource, previous, time_created AS event_time FROM webhook_events
         WHERE team_id = $1 ORDER BY id`,
       [ws.teamId],
     );
-    expect(events.map((event) => event.previous)).toEqual([
-      expect.not.objectContaining({ title: expect.anything(), sections: expect.anything() }),
-      expect.not.objectContaining({ icon: expect.anything(), is_public: expect.anything() }),
-    ]);
-    const kept = events.map((event) => Object.keys(event.previous!).filter((key) => !STAMPS.includes(key)));
-    expect(kept.map((keys) => keys.sort())).toEqual([['context'], ['font', 'position', 'title']]);
+    const kept = events.map((event) => Object.keys(event.previous!).filter((key) => !WRITE_STAMPS.includes(key)));
+    expect(kept.slice(0, 2).map((keys) => keys.sort())).toEqual([['context'], ['font', 'position', 'title']]);
     const base = t.app.get(AppConfig).publicPagesBaseUrl;
-    const whole = [before.row, pageBefore.row] as Array<Record<string, unknown>>;
-    events.forEach((event, i) =>
-      expect(renderEvent({ ...event, previous: whole[i] }, base)).toEqual(renderEvent(event, base)),
-    );
-    expect(events.map((event) => renderEvent(event, base).data.changed)).toEqual([['context'], ['title', 'font']]);
+    events.forEach((event, i) => {
+      // A page's `previous` also carries the rank a move left, whichever version stored it.
+      const whole = {
+        ...wholeRows[i],
+        ...(event.type === 'page.updated' ? { position: event.previous!.position } : {}),
+      };
+      expect(renderEvent({ ...event, previous: whole }, base)).toEqual(renderEvent(event, base));
+    });
+    expect(events.map((event) => renderEvent(event, base).data.changed)).toEqual([
+      ['context'],
+      ['title', 'font'],
+      ['parent_page_id', 'position'],
+    ]);
   });
 
   it('card.tags_added: only the ids newly attached, in the order sent', async () => {
