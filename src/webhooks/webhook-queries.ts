@@ -124,12 +124,16 @@ export interface ClaimedDelivery extends StoredEvent {
   secret: string;
 }
 
+/** Delivery `d` is pending in stream `s` (its webhook and resource). */
+const PENDING_IN = (d: string, s: string) => `
+  ${d}.team_id = ${s}.team_id AND ${d}.webhook_id = ${s}.webhook_id AND ${d}.resource_key = ${s}.resource_key
+  AND ${d}.state = 'pending'`;
+
 /** Joins stream `s` to its head: its earliest pending delivery (none, no row), found by its key. */
 const HEAD = (s: string) => `
   CROSS JOIN LATERAL (
     SELECT h.ctid AS head FROM webhook_deliveries h
-     WHERE h.team_id = ${s}.team_id AND h.webhook_id = ${s}.webhook_id AND h.resource_key = ${s}.resource_key
-       AND h.state = 'pending'
+     WHERE ${PENDING_IN('h', s)}
      ORDER BY h.event_id
      LIMIT 1) h`;
 
@@ -338,9 +342,7 @@ export const IDLE_EMPTY_STREAMS = statement<[], never>(
   `WITH empty AS MATERIALIZED (
      SELECT s.team_id, s.webhook_id, s.resource_key, s.xmin AS row_version FROM webhook_streams s
       WHERE s.next_attempt_at IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
-                         WHERE d.team_id = s.team_id AND d.webhook_id = s.webhook_id
-                           AND d.resource_key = s.resource_key AND d.state = 'pending')
+        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE ${PENDING_IN('d', 's')})
    )
    UPDATE webhook_streams s SET next_attempt_at = NULL
      FROM (SELECT i.team_id, i.webhook_id, i.resource_key
