@@ -197,18 +197,18 @@ async function explainCardQueries(
 ): Promise<Record<string, string>> {
   const actor = JSON.stringify({ user_id: userId, type: 'user' });
   const plans: Record<string, string> = {};
-  plans['ATTACH_TAGS (100 new)'] = await explainAnalyze(db, ATTACH_TAGS.quiet, [
+  plans['ATTACH_TAGS (100 new)'] = await explainAnalyze(db, ATTACH_TAGS.quiet!, {
     teamId,
-    freshCard,
-    userId,
-    ids,
-    false,
-    true,
+    cardId: freshCard,
+    callerId: userId,
+    tagIds: ids,
+    listedOnly: false,
+    allStorable: true,
     actor,
-    null,
-    null,
-  ]);
-  plans['READ_CARD (100 tags)'] = await explainAnalyze(db, READ_CARD, [teamId, taggedCard, userId]);
+    idempotencyKey: null,
+    keyClaim: null,
+  });
+  plans['READ_CARD (100 tags)'] = await explainAnalyze(db, READ_CARD, { teamId, cardId: taggedCard, callerId: userId });
   return plans;
 }
 

@@ -333,17 +333,17 @@ async function explainPageQueries(db: DataSource, a: PageWorkspace, b: PageWorks
   const small = await order(a);
   const large = await order(b);
   // The keys a reorder of the first child to index 9,999 / 5,000 / 9 reads under its locks (the page itself left out).
-  const keysAt = (ws: PageWorkspace, pageId: string, index: number): PlaceParams => [
-    ws.teamId,
+  const keysAt = (ws: PageWorkspace, pageId: string, index: number): PlaceParams => ({
+    teamId: ws.teamId,
     pageId,
-    ws.userId,
-    null,
-    false,
-    null,
-    '1',
-    ws.family.parent,
-    index,
-  ];
+    callerId: ws.userId,
+    parentId: null,
+    restores: false,
+    projectId: null,
+    keysProjectId: '1',
+    keysParentKey: ws.family.parent,
+    keysIndex: index,
+  });
   plans['PAGE_PLACE, 10,000 siblings, index 9,999'] = await explainAnalyze(
     db,
     PAGE_PLACE,
@@ -360,25 +360,29 @@ async function explainPageQueries(db: DataSource, a: PageWorkspace, b: PageWorks
     keysAt(a, small[0], small.length - 1),
   );
   // What a GET reads: its position is counted from the sibling blocks.
-  plans['READ_PAGE, last of 10,000 siblings'] = await explainAnalyze(db, READ_PAGE, [
-    b.teamId,
-    large.at(-1)!,
-    b.userId,
-  ]);
-  plans['READ_PAGE, last of 10 siblings'] = await explainAnalyze(db, READ_PAGE, [a.teamId, small.at(-1)!, a.userId]);
+  plans['READ_PAGE, last of 10,000 siblings'] = await explainAnalyze(db, READ_PAGE, {
+    teamId: b.teamId,
+    pageId: large.at(-1)!,
+    callerId: b.userId,
+  });
+  plans['READ_PAGE, last of 10 siblings'] = await explainAnalyze(db, READ_PAGE, {
+    teamId: a.teamId,
+    pageId: small.at(-1)!,
+    callerId: a.userId,
+  });
   // A move's cycle check: the ancestry of a parent ~100 deep.
   const parent = b.chain[b.mover.homeDepth + 9];
-  plans['PAGE_PLACE, parent at depth 110'] = await explainAnalyze(db, PAGE_PLACE, [
-    b.teamId,
-    b.mover.id,
-    b.userId,
-    parent,
-    false,
-    null,
-    null,
-    '-1',
-    0,
-  ]);
+  plans['PAGE_PLACE, parent at depth 110'] = await explainAnalyze(db, PAGE_PLACE, {
+    teamId: b.teamId,
+    pageId: b.mover.id,
+    callerId: b.userId,
+    parentId: parent,
+    restores: false,
+    projectId: null,
+    keysProjectId: null,
+    keysParentKey: '-1',
+    keysIndex: 0,
+  });
   return plans;
 }
 

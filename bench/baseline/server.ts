@@ -22,7 +22,8 @@ import { UNCONDITIONAL } from '../../src/safe-writes/write-conditions';
 import { Caller } from '../../src/auth/caller';
 import { AUTHENTICATE } from '../../src/auth/token-queries';
 import { CardsService } from '../../src/cards/cards.service';
-import { Announcer } from '../../src/webhooks/announcer';
+import { Announcer } from '../../src/write-path/announcer';
+import { WriteSequence } from '../../src/write-path/write-sequence';
 import { loadConfig } from '../../src/config/app-config';
 import { poolSettings } from '../../src/database/data-source-options';
 import { PoolSql } from '../../src/database/sql';
@@ -62,15 +63,17 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
     application_name: 'workspace-content-api-baseline',
   });
   const db = new PoolSql(pool);
-  const announcer = new Announcer();
-  const notes = new NotesService(db, announcer);
-  const pages = new PagesService(db, config, new CollaborationTokens(config), announcer);
-  const cards = new CardsService(db, announcer);
+  const writes = new WriteSequence(db, new Announcer());
+  const notes = new NotesService(db, writes);
+  const pages = new PagesService(db, config, new CollaborationTokens(config), writes);
+  const cards = new CardsService(db, writes);
 
   async function authenticate(req: IncomingMessage): Promise<Caller> {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ') || header.length === 7) throw new HttpError(401);
-    const [row] = await db.query(AUTHENTICATE, [createHash('sha256').update(header.slice(7), 'utf8').digest()]);
+    const [row] = await db.query(AUTHENTICATE, {
+      tokenHash: createHash('sha256').update(header.slice(7), 'utf8').digest(),
+    });
     if (!row) throw new HttpError(401);
     return {
       tokenId: row.id,

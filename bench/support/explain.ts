@@ -1,11 +1,11 @@
 import { DataSource } from 'typeorm';
-import type { Statement } from '../../src/database/statement';
+import type { Statement, StatementParams } from '../../src/database/statement';
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of a catalogue statement inside a transaction that is rolled back, so it
  * changes nothing.
  */
-export async function explainAnalyze<Params extends readonly unknown[], Row>(
+export async function explainAnalyze<Params extends StatementParams, Row>(
   db: DataSource,
   statement: Statement<Params, Row>,
   params: Params,
@@ -16,7 +16,7 @@ export async function explainAnalyze<Params extends readonly unknown[], Row>(
     await runner.startTransaction();
     const rows = await db.query<Array<{ 'QUERY PLAN': string }>>(
       `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
-      [...params],
+      statement.values(params),
       runner,
     );
     return rows.map((r) => r['QUERY PLAN']).join('\n');

@@ -44,7 +44,7 @@ export class TokensService {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const generation = this.cache.begin();
-    const [row] = await this.sql.query(AUTHENTICATE, [hash]);
+    const [row] = await this.sql.query(AUTHENTICATE, { tokenHash: hash });
     if (!row) return null;
     const caller: Caller = {
       tokenId: row.id,

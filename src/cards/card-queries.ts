@@ -1,11 +1,7 @@
 import { statement } from '../database/statement';
-import { KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
-import { announcedWrite } from '../webhooks/outbox';
+import { writeStatement } from '../write-path/write-statement';
 import { CardDto } from './dto/card.response';
-
-/** Where the write statements below have their idempotency key. */
-const KEY: KeyParameters = { key: '$8', claim: '$9' };
 
 /** A card's row and whether the caller may attach to it, and the ids that name no usable tag. */
 export interface AttachRow {
@@ -13,8 +9,19 @@ export interface AttachRow {
   unknown: string[];
   /** The card's version after the attach (migration 0007); its ETag. */
   version: string;
-  /** With a key, false when this request no longer holds it: nothing was attached. */
-  holds_key: boolean;
+}
+
+/** A tag attach: who attaches which ids (those that fit a bigint) to which card. */
+export interface AttachTagsParams {
+  teamId: string;
+  cardId: string;
+  callerId: string;
+  actor: string;
+  tagIds: string[];
+  /** Attach only if the caller is one of the card's members (a guest). */
+  listedOnly: boolean;
+  /** Every id the request named fits a bigint (tagIds holds them all). */
+  allStorable: boolean;
 }
 
 /**
@@ -22,68 +29,53 @@ export interface AttachRow {
  * (attaches to one card take turns), finds which ids name no usable tag (one outer join: the tag key
  * is unique, so each id gets one row), and only when the caller may write the card and every id is
  * usable, inserts the new pairs in the order given and stamps the card (a new version) if something
- * was attached, announcing the newly attached ids to the workspace's webhooks (its forms,
- * announcer.ts). No row: no such card. With an idempotency key, it attaches only while the request
- * holds the key, and keeps its answer when it succeeded.
+ * was attached, announcing the newly attached ids to the workspace's webhooks. No row: no such card.
  */
-export const ATTACH_TAGS = announcedWrite<
-  [
-    teamId: string,
-    cardId: string,
-    callerId: string,
-    tagIds: string[],
-    listedOnly: boolean,
-    allStorable: boolean,
-    actor: string,
-    ...KeyParams,
-  ],
-  AttachRow
->(
-  'attach_tags',
-  KEY,
-  (outbox, key) => `WITH card AS MATERIALIZED (
-     SELECT c.team_id, c.id, c.project_id, c.version,
-            EXISTS (SELECT 1 FROM card_members m
-                     WHERE m.team_id = c.team_id AND m.card_id = c.id AND m.user_id = $3) AS caller_is_member
-       FROM cards c
-      WHERE c.team_id = $1 AND c.id = $2
-        FOR NO KEY UPDATE
-   ), ${key.held('card')}
-   wanted AS MATERIALIZED (
-     SELECT w.tag_id, w.ord, t.id IS NOT NULL AS usable
-       FROM unnest($4::bigint[]) WITH ORDINALITY AS w(tag_id, ord)
-       LEFT JOIN card ON true
-       LEFT JOIN tags t ON t.team_id = $1 AND t.id = w.tag_id
-                       AND (t.project_id IS NULL OR t.project_id = card.project_id)
-   ), allowed AS MATERIALIZED (
-     SELECT team_id, id FROM card
-      WHERE (caller_is_member OR NOT $5::boolean) AND $6::boolean AND NOT EXISTS (SELECT 1 FROM wanted WHERE NOT usable)
-        AND ${key.holds} AND ${outbox.writes}
-   ), attached AS (
-     INSERT INTO card_tags (team_id, card_id, tag_id)
-     SELECT a.team_id, a.id, w.tag_id FROM allowed a CROSS JOIN wanted w ORDER BY w.ord
-     ON CONFLICT DO NOTHING
-     RETURNING tag_id
-   ), stamped AS (
-     UPDATE cards c SET time_updated = now(), updated_by = $7::jsonb, version = c.version + 1
-       FROM allowed a
-      WHERE c.team_id = a.team_id AND c.id = a.id AND EXISTS (SELECT 1 FROM attached)
-   )${outbox.announce(
-     `SELECT 'card.tags_added' AS type, 'card' AS resource_type, a.id::text AS resource_id, $7::jsonb AS actor,
-             jsonb_build_object('card_id', a.id::text, 'tag_ids', (
-               SELECT jsonb_agg(n.tag_id::text ORDER BY w.ord) FROM attached n JOIN wanted w ON w.tag_id = n.tag_id
-             )) AS resource,
-             NULL::jsonb AS previous
-        FROM allowed a WHERE EXISTS (SELECT 1 FROM attached)`,
-   )}, result AS (
-     SELECT card.caller_is_member, ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable ORDER BY ord) AS unknown,
-            (card.version + CASE WHEN EXISTS (SELECT FROM attached) THEN 1 ELSE 0 END)::text AS version,
-            EXISTS (SELECT FROM allowed) AS attaches, ${key.holds} AS holds_key,
-            ${outbox.subscribed} AS subscribed
-       FROM card
-   )${key.keep(204, 'to_jsonb(r)', 'r.attaches')}
-   SELECT caller_is_member, unknown, version, holds_key, subscribed FROM result`,
-);
+export const ATTACH_TAGS = writeStatement<AttachTagsParams, AttachRow>('attach_tags', {
+  target: `
+    SELECT c.team_id, c.id, c.project_id, c.version,
+           EXISTS (SELECT 1 FROM card_members m
+                    WHERE m.team_id = :teamId AND m.card_id = c.id AND m.user_id = :callerId) AS caller_is_member
+      FROM cards c
+     WHERE c.team_id = :teamId AND c.id = :cardId
+       FOR NO KEY UPDATE`,
+  reads: {
+    wanted: `
+      SELECT w.tag_id, w.ord, t.id IS NOT NULL AS usable
+        FROM unnest(:tagIds::bigint[]) WITH ORDINALITY AS w(tag_id, ord)
+        LEFT JOIN target card ON true
+        LEFT JOIN tags t ON t.team_id = :teamId AND t.id = w.tag_id
+                        AND (t.project_id IS NULL OR t.project_id = card.project_id)`,
+  },
+  plan: `
+    SELECT team_id, id, now() AS now FROM target
+     WHERE (caller_is_member OR NOT :listedOnly::boolean) AND :allStorable::boolean
+       AND NOT EXISTS (SELECT 1 FROM wanted WHERE NOT usable)`,
+  changes: {
+    attached: `
+      INSERT INTO card_tags (team_id, card_id, tag_id)
+      SELECT :teamId, a.id, w.tag_id FROM planned a CROSS JOIN wanted w ORDER BY w.ord
+      ON CONFLICT DO NOTHING
+      RETURNING tag_id`,
+    stamped: `
+      UPDATE cards c SET time_updated = a.now, updated_by = :actor::jsonb, version = c.version + 1
+        FROM planned a
+       WHERE c.team_id = :teamId AND c.id = a.id AND EXISTS (SELECT 1 FROM attached)`,
+  },
+  result: `
+    SELECT card.caller_is_member, ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable ORDER BY ord) AS unknown,
+           (card.version + CASE WHEN EXISTS (SELECT FROM attached) THEN 1 ELSE 0 END)::text AS version,
+           EXISTS (SELECT FROM planned) AS attaches
+      FROM target card`,
+  keep: { status: 204, succeeded: 'r.attaches' },
+  event: `
+    SELECT 'card.tags_added' AS type, 'card' AS resource_type, a.id::text AS resource_id, :actor::jsonb AS actor,
+           jsonb_build_object('card_id', a.id::text, 'tag_ids', (
+             SELECT jsonb_agg(n.tag_id::text ORDER BY w.ord) FROM attached n JOIN wanted w ON w.tag_id = n.tag_id
+           )) AS resource,
+           NULL::jsonb AS previous
+      FROM planned a WHERE EXISTS (SELECT 1 FROM attached)`,
+});
 
 /** A row of READ_CARD. */
 export interface CardRow extends Omit<CardDto, 'user' | 'user_updated'> {
@@ -99,29 +91,33 @@ const READ = `
          ${stimeSql('c.time_created')}::float8 AS time_created,
          ${stimeSql('c.time_updated')}::float8 AS time_updated,
          EXISTS (SELECT 1 FROM card_members m
-                  WHERE m.team_id = c.team_id AND m.card_id = c.id AND m.user_id = $3) AS caller_is_member,
+                  WHERE m.team_id = :teamId AND m.card_id = c.id AND m.user_id = :callerId) AS caller_is_member,
          COALESCE((
            SELECT json_agg(json_build_object('user_id', m.user_id, 'assigned_date', ${stimeSql('m.assigned_at')})
                            ORDER BY m.assigned_at, m.user_id)
-             FROM card_members m WHERE m.team_id = c.team_id AND m.card_id = c.id
+             FROM card_members m WHERE m.team_id = :teamId AND m.card_id = c.id
          ), '[]') AS members,
          COALESCE((
            SELECT json_agg(json_build_object(
                     'id', t.id::text, 'team_id', t.team_id, 'project_id', t.project_id, 'name', t.name,
                     'slug', t.slug, 'color', t.color,
-                    'total_cards', (SELECT count(*) FROM card_tags n WHERE n.team_id = t.team_id AND n.tag_id = t.id))
+                    'total_cards', (SELECT count(*) FROM card_tags n WHERE n.team_id = :teamId AND n.tag_id = t.id))
                   ORDER BY ct.attached_seq)
-             FROM card_tags ct JOIN tags t ON t.team_id = ct.team_id AND t.id = ct.tag_id
-            WHERE ct.team_id = c.team_id AND ct.card_id = c.id
+             FROM card_tags ct JOIN tags t ON t.team_id = :teamId AND t.id = ct.tag_id
+            WHERE ct.team_id = :teamId AND ct.card_id = c.id
          ), '[]') AS tags
     FROM cards c
-   WHERE c.team_id = $1 AND c.id = $2`;
+   WHERE c.team_id = :teamId AND c.id = :cardId`;
 
 /** A card with its members and its tags in the order attached, in one round trip. */
-export const READ_CARD = statement<[teamId: string, cardId: string, callerId: string], CardRow>('read_card', READ);
+/** Which card, for whom. */
+export interface CardKey {
+  teamId: string;
+  cardId: string;
+  callerId: string;
+}
+
+export const READ_CARD = statement<CardKey, CardRow>('read_card', READ);
 
 /** READ_CARD with the row locked for the rest of the transaction: a conditional attach's first step. */
-export const LOCK_READ_CARD = statement<[teamId: string, cardId: string, callerId: string], CardRow>(
-  'lock_read_card',
-  `${READ} FOR NO KEY UPDATE OF c`,
-);
+export const LOCK_READ_CARD = statement<CardKey, CardRow>('lock_read_card', `${READ} FOR NO KEY UPDATE OF c`);

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { SqlModule } from '../database/sql';
-import { AnnouncerModule } from '../webhooks/announcer';
+import { WritePathModule } from '../write-path/write-path.module';
 import { CardsController } from './cards.controller';
 import { CardsService } from './cards.service';
 
 @Module({
-  imports: [SqlModule, AnnouncerModule],
+  imports: [SqlModule, WritePathModule],
   controllers: [CardsController],
   providers: [CardsService],
 })

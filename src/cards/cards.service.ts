@@ -5,10 +5,10 @@ import { Sql } from '../database/sql';
 import { entityTag } from '../safe-writes/entity-tags';
 import { Versioned } from '../safe-writes/versioned';
 import { WriteConditions } from '../safe-writes/write-conditions';
-import { Announcer } from '../webhooks/announcer';
+import { WriteSequence } from '../write-path/write-sequence';
 import { assertListedAccess, limitedToListedResources } from '../workspaces/role-permissions';
 import { CardErrors } from './card-errors';
-import { ATTACH_TAGS, AttachRow, LOCK_READ_CARD, READ_CARD } from './card-queries';
+import { ATTACH_TAGS, LOCK_READ_CARD, READ_CARD } from './card-queries';
 import { AddCardTagsDto, MAX_TAGS_PER_REQUEST } from './dto/add-card-tags.dto';
 import { CardDto } from './dto/card.response';
 
@@ -16,22 +16,24 @@ import { CardDto } from './dto/card.response';
 export class CardsService {
   constructor(
     private readonly db: Sql,
-    private readonly announcer: Announcer,
+    private readonly writes: WriteSequence,
   ) {}
 
   /** Guests see only cards that list them; everyone else in the workspace sees every card. */
   async get(caller: Caller, teamId: string, cardId: string): Promise<Versioned<CardDto>> {
-    const [row] = fitsBigint(cardId) ? await this.db.query(READ_CARD, [teamId, cardId, caller.userId]) : [];
-    if (!row) throw CardErrors.notFound(cardId);
-    const { created_by, updated_by, caller_is_member, version, ...card } = row;
-    assertListedAccess(caller, caller_is_member);
+    const key = { teamId, cardId, callerId: caller.userId };
+    const [row] = fitsBigint(cardId) ? await this.db.query(READ_CARD, key) : [];
+    const {
+      created_by,
+      updated_by,
+      caller_is_member: _listed,
+      version,
+      ...card
+    } = this.accessible(caller, cardId, row);
     return new Versioned({ ...card, user: created_by, user_updated: updated_by }, cardETag(version));
   }
 
-  /**
-   * Attaches every tag or none, in one statement whatever the number of ids (ATTACH_TAGS). With
-   * If-Match, the card is locked and its version compared first, in the attach's transaction.
-   */
+  /** Attaches every tag or none, in one statement whatever the number of ids (ATTACH_TAGS). */
   async addTags(
     caller: Caller,
     teamId: string,
@@ -45,34 +47,38 @@ export class CardsService {
     if (ids.length > MAX_TAGS_PER_REQUEST) throw CardErrors.tooManyTagIds(ids.length, MAX_TAGS_PER_REQUEST);
     if (!fitsBigint(cardId)) throw CardErrors.notFound(cardId);
 
+    const key = { teamId, cardId, callerId: caller.userId };
     const storable = ids.filter(fitsBigint);
-    const params = [
-      teamId,
-      cardId,
-      caller.userId,
-      storable,
-      limitedToListedResources(caller.role),
-      storable.length === ids.length,
-      JSON.stringify(caller.actor),
-      ...conditions.key,
-    ] as const;
-    const card =
-      conditions.kept<AttachRow>() ??
-      (conditions.ifMatch
-        ? await this.db.transaction(async (tx) => {
-            const [current] = await tx.query(LOCK_READ_CARD, [teamId, cardId, caller.userId]);
-            if (!current) throw CardErrors.notFound(cardId);
-            assertListedAccess(caller, current.caller_is_member);
-            conditions.assertMatches(cardETag(current.version));
-            return (await this.announcer.write(tx, ATTACH_TAGS, teamId, [...params], conditions.keyed))[0];
-          })
-        : (await this.announcer.write(this.db, ATTACH_TAGS, teamId, [...params], conditions.keyed))[0]);
-    if (!card) throw CardErrors.notFound(cardId);
-    assertListedAccess(caller, card.caller_is_member);
-    const unknown = [...ids.filter((id) => !fitsBigint(id)), ...card.unknown];
-    if (unknown.length > 0) throw CardErrors.tagsNotFound(sortNumerically(unknown)); // nothing was attached
-    conditions.assertKeyHeld(card);
-    return new Versioned(undefined, cardETag(card.version));
+    return this.writes.run({
+      conditions,
+      statement: ATTACH_TAGS,
+      params: {
+        ...key,
+        actor: JSON.stringify(caller.actor),
+        tagIds: storable,
+        listedOnly: limitedToListedResources(caller.role),
+        allStorable: storable.length === ids.length,
+      },
+      lock: async (tx) => this.accessible(caller, cardId, (await tx.query(LOCK_READ_CARD, key))[0]),
+      etag: (_tx, current) => cardETag(current.version),
+      answer: (row) => {
+        const card = this.accessible(caller, cardId, row);
+        const unknown = [...ids.filter((id) => !fitsBigint(id)), ...card.unknown];
+        if (unknown.length > 0) throw CardErrors.tagsNotFound(sortNumerically(unknown)); // nothing was attached
+        return new Versioned(undefined, cardETag(card.version));
+      },
+    });
+  }
+
+  /** The card, when it exists and the caller may read and write it (a guest, only one that lists them). */
+  private accessible<Row extends { caller_is_member: boolean }>(
+    caller: Caller,
+    cardId: string,
+    row: Row | undefined,
+  ): Row {
+    if (!row) throw CardErrors.notFound(cardId);
+    assertListedAccess(caller, row.caller_is_member);
+    return row;
   }
 }
 

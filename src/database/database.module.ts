@@ -1,14 +1,17 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
+import { DatabasePools, REQUEST_POOL } from './database-pools';
 import { dataSourceOptions } from './data-source-options';
 import { PendingMigrationsOnBoot } from './pending-migrations';
-import { SqlModule } from './sql';
 
 /**
- * The database the app and the CLI open: TypeORM's DataSource (global, as TypeOrmModule.forRoot makes it),
- * the Sql pool the request paths use through SqlModule, and the pending migrations applied at boot.
+ * The database the app and the CLI open: TypeORM's DataSource (global, as TypeOrmModule.forRoot makes it)
+ * for the migrations, the import and export and the CLI; the request paths' pg pool, which SqlModule's Sql
+ * runs on, and DatabasePools for any other (the delivery worker's), all from the validated configuration;
+ * and the pending migrations applied at boot.
  */
+@Global()
 @Module({})
 export class DatabaseModule {
   static forRoot(
@@ -18,8 +21,13 @@ export class DatabaseModule {
   ): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), ...connecting }), SqlModule],
-      providers: [PendingMigrationsOnBoot],
+      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), ...connecting })],
+      providers: [
+        { provide: DatabasePools, useValue: new DatabasePools(config, databaseUrl) },
+        { provide: REQUEST_POOL, useFactory: (pools: DatabasePools) => pools.open(), inject: [DatabasePools] },
+        PendingMigrationsOnBoot,
+      ],
+      exports: [DatabasePools, REQUEST_POOL],
     };
   }
 }

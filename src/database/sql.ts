@@ -1,25 +1,18 @@
-import { Injectable, Module } from '@nestjs/common';
+import { Inject, Injectable, Module } from '@nestjs/common';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
-import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { SqlSession, Statement } from './statement';
+import { REQUEST_POOL } from './database-pools';
+import { SqlSession, Statement, StatementParams } from './statement';
 
 /** A statement as pg's query config: the name makes pg prepare it once per connection. */
-function prepared<Params extends readonly unknown[], Row>(
-  statement: Statement<Params, Row>,
-  params: Params,
-): QueryConfig {
-  return { name: statement.name, text: statement.text, values: params as unknown as unknown[] };
+function prepared<Params extends StatementParams, Row>(statement: Statement<Params, Row>, params: Params): QueryConfig {
+  return { name: statement.name, text: statement.text, values: statement.values(params) };
 }
 
 /** Catalogue statements and transactions on a pg pool, rows as pg gives them. */
 export class PoolSql implements SqlSession {
   constructor(private readonly pool: Pool) {}
 
-  async query<Params extends readonly unknown[], Row>(
-    statement: Statement<Params, Row>,
-    params: Params,
-  ): Promise<Row[]> {
+  async query<Params extends StatementParams, Row>(statement: Statement<Params, Row>, params: Params): Promise<Row[]> {
     return (await this.pool.query(prepared(statement, params))).rows as Row[];
   }
 
@@ -49,21 +42,18 @@ export class PoolSql implements SqlSession {
   }
 }
 
-/**
- * The request paths' database access, on the pool TypeORM opened (same settings: timeouts, size,
- * DropOnReadTimeoutClient). TypeORM keeps the migrations, the import and export, and the CLI.
- */
+/** The request paths' database access, on the pool DatabaseModule made for them. */
 @Injectable()
 export class Sql extends PoolSql {
-  constructor(db: DataSource) {
-    super((db.driver as PostgresDriver).master as Pool);
+  constructor(@Inject(REQUEST_POOL) pool: Pool) {
+    super(pool);
   }
 }
 
 /** One checked-out connection as a SqlSession. */
 export function sessionOf(client: PoolClient): SqlSession {
   return {
-    async query<Params extends readonly unknown[], Row>(
+    async query<Params extends StatementParams, Row>(
       statement: Statement<Params, Row>,
       params: Params,
     ): Promise<Row[]> {

@@ -2,7 +2,6 @@ import { Caller } from '../auth/caller';
 import { normaliseImage } from '../common/image';
 import { UpdateNoteTemplateDto } from './dto/update-note-template.dto';
 import { NoteTemplate, NoteTemplateSection } from './note-template.entity';
-import { KeyParams } from '../safe-writes/idempotency-queries';
 import { WriteTemplateParams } from './note-template-queries';
 
 export type NoteTemplateChanges = Partial<
@@ -27,24 +26,22 @@ export function writeTemplateParams(
   teamId: string,
   templateId: string,
   patch: UpdateNoteTemplateDto,
-  key: KeyParams,
 ): WriteTemplateParams {
   const { title, context, sections, icon, aiActions, isShared } = noteTemplateChanges(patch);
   // jsonb goes as JSON text: pg would send an array as a PostgreSQL array.
   const json = (value: object | null | undefined) => (value ? JSON.stringify(value) : null);
-  return [
+  return {
     teamId,
     templateId,
-    caller.userId,
-    JSON.stringify(caller.actor),
-    title ?? null,
-    context ?? null,
-    json(sections),
-    json(icon),
-    aiActions ?? null,
-    isShared ?? null,
-    ...key,
-  ];
+    callerId: caller.userId,
+    actor: JSON.stringify(caller.actor),
+    title: title ?? null,
+    context: context ?? null,
+    sections: json(sections),
+    icon: json(icon),
+    aiActions: aiActions ?? null,
+    isShared: isShared ?? null,
+  };
 }
 
 function normaliseSection(section: { title: string; description?: string }): NoteTemplateSection {

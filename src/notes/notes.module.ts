@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { SqlModule } from '../database/sql';
-import { AnnouncerModule } from '../webhooks/announcer';
+import { WritePathModule } from '../write-path/write-path.module';
 import { NotesController } from './notes.controller';
 import { NotesService } from './notes.service';
 
 @Module({
-  imports: [SqlModule, AnnouncerModule],
+  imports: [SqlModule, WritePathModule],
   controllers: [NotesController],
   providers: [NotesService],
 })

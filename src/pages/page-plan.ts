@@ -1,11 +1,11 @@
-import type { SqlSession, Statement } from '../database/statement';
+import type { SqlSession, Statement, StatementParams } from '../database/statement';
 
 /** One statement with its parameters, checked against each other where it is made. */
 export interface Step {
   run(tx: SqlSession): Promise<unknown>;
 }
 
-export function step<Params extends readonly unknown[], Row>(statement: Statement<Params, Row>, params: Params): Step {
+export function step<Params extends StatementParams, Row>(statement: Statement<Params, Row>, params: Params): Step {
   return { run: (tx) => tx.query(statement, params) };
 }
 

@@ -1,28 +1,25 @@
 import { Actor } from '../common/actor';
 import { Image } from '../common/image';
 import { statement } from '../database/statement';
-import { KeyParameters, KeyParams } from '../safe-writes/idempotency-queries';
 import { stimeSql } from '../database/stime';
-import { announcedWrite, PREVIOUS_VALUES } from '../webhooks/outbox';
+import { PREVIOUS_VALUES } from '../write-path/outbox-sql';
+import { writeStatement } from '../write-path/write-statement';
 import { PageDto } from './dto/page.response';
 import { RobotsDirective } from './page-options';
 
 /**
- * Every page statement of the request paths. Parameters $1 team_id, $2 page id and $3 the caller's
- * user_id mean the same in all of them.
+ * Every page statement of the request paths. Parameters :teamId, :pageId and :callerId (the caller's
+ * user_id) mean the same in all of them.
  */
-
-/** Where the write statements below have their idempotency key. */
-const KEY: KeyParameters = { key: '$26', claim: '$27' };
 
 /** Siblings of one parent in one project: -1 stands for the project root (see pages_sibling_order_key). */
 const SAME_PLACE = (s: string, p: string) =>
-  `${s}.team_id = ${p}.team_id AND ${s}.project_id = ${p}.project_id
+  `${s}.team_id = :teamId AND ${s}.project_id = ${p}.project_id
    AND COALESCE(${s}.parent_id, -1) = COALESCE(${p}.parent_id, -1)`;
 
 /** The blocks of page_sibling_blocks (migration 0006) that count the siblings of page `p`. */
 const SAME_BLOCKS = (b: string, p: string) =>
-  `${b}.team_id = ${p}.team_id AND ${b}.project_id = ${p}.project_id
+  `${b}.team_id = :teamId AND ${b}.project_id = ${p}.project_id
    AND ${b}.parent_key = COALESCE(${p}.parent_id, -1)`;
 
 /**
@@ -89,76 +86,75 @@ const PAGE_VIEW = (knownPosition: string) => `
     SELECT json_agg(json_build_object('user_id', m.user_id, 'assigned_date', ${stimeSql('m.assigned_at')},
                                       'role', m.role)
                     ORDER BY m.assigned_at, m.user_id)
-      FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id
+      FROM page_members m WHERE m.team_id = :teamId AND m.page_id = p.id
   ), '[]') AS members,
   EXISTS (SELECT 1 FROM page_members m
-           WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
+           WHERE m.team_id = :teamId AND m.page_id = p.id AND m.user_id = :callerId) AS caller_is_member,
   EXISTS (SELECT 1 FROM page_bookmarks b
-           WHERE b.team_id = p.team_id AND b.page_id = p.id AND b.user_id = $3) AS is_bookmarked,
+           WHERE b.team_id = :teamId AND b.page_id = p.id AND b.user_id = :callerId) AS is_bookmarked,
   EXISTS (SELECT 1 FROM page_watchers w
-           WHERE w.team_id = p.team_id AND w.page_id = p.id AND w.user_id = $3) AS is_watching,
-  (SELECT count(*) FROM page_comments c WHERE c.team_id = p.team_id AND c.page_id = p.id)::int AS total_comments,
+           WHERE w.team_id = :teamId AND w.page_id = p.id AND w.user_id = :callerId) AS is_watching,
+  (SELECT count(*) FROM page_comments c WHERE c.team_id = :teamId AND c.page_id = p.id)::int AS total_comments,
   a.archived_by, ${stimeSql('a.time_archived')}::float8 AS time_archived, a.former_parent_id::text AS former_parent_id,
   CASE WHEN a.archived_by IS NULL THEN COALESCE(${knownPosition}, ${COUNTED_POSITION('p')}) END AS position`;
 
 const READ = `
   SELECT ${PAGE_VIEW('NULL::int')}
     FROM pages p
-    LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
-   WHERE p.team_id = $1 AND p.id = $2`;
+    LEFT JOIN page_archives a ON a.team_id = :teamId AND a.page_id = p.id
+   WHERE p.team_id = :teamId AND p.id = :pageId`;
+
+/** Which page, for whom. */
+export interface PageKey {
+  teamId: string;
+  pageId: string;
+  callerId: string;
+}
 
 /** One page as one caller sees it, in one round trip. */
-export const READ_PAGE = statement<[teamId: string, pageId: string, callerId: string], PageRow>('read_page', READ);
+export const READ_PAGE = statement<PageKey, PageRow>('read_page', READ);
 
 /** READ_PAGE with the row locked for the rest of the transaction: a conditional write's first step. */
-export const LOCK_READ_PAGE = statement<[teamId: string, pageId: string, callerId: string], PageRow>(
-  'lock_read_page',
-  `${READ} FOR NO KEY UPDATE OF p`,
-);
+export const LOCK_READ_PAGE = statement<PageKey, PageRow>('lock_read_page', `${READ} FOR NO KEY UPDATE OF p`);
 
-export type WritePageParams = [
-  teamId: string,
-  pageId: string,
-  callerId: string,
-  actor: string,
+/** A page update: who writes, the fields it sets, and the tree change the service planned for it. */
+export interface WritePageParams extends PageKey {
+  actor: string;
   /** Write only if the caller is one of the page's members (a guest). */
-  listedOnly: boolean,
+  listedOnly: boolean;
   // The page's own fields; null (or a false "set" flag for the nullable ones) keeps a field.
-  title: string | null,
-  font: string | null,
-  setIcon: boolean,
-  icon: string | null,
-  setCover: boolean,
-  cover: string | null,
-  isPublic: boolean | null,
-  setPublicUrl: boolean,
-  publicUrl: string | null,
-  robots: string[] | null,
-  hideTableOfContents: boolean | null,
-  hideSubpages: boolean | null,
+  title: string | null;
+  font: string | null;
+  setIcon: boolean;
+  icon: string | null;
+  setCover: boolean;
+  cover: string | null;
+  isPublic: boolean | null;
+  setPublicUrl: boolean;
+  publicUrl: string | null;
+  robots: string[] | null;
+  hideTableOfContents: boolean | null;
+  hideSubpages: boolean | null;
   // Its place in the tree: where it lands (moves false: it stays), and its rank there if known.
-  moves: boolean,
-  projectId: string | null,
-  parentId: string | null,
-  sortKey: string | null,
-  position: number | null,
+  moves: boolean;
+  projectId: string | null;
+  parentId: string | null;
+  sortKey: string | null;
+  position: number | null;
   /** Its subpages follow it to projectId. */
-  carriesSubtree: boolean,
+  carriesSubtree: boolean;
   /** It and its subpages are archived: it leaves the tree, remembering where it was. */
-  archives: boolean,
+  archives: boolean;
   /** It is brought back with the pages archived with it under this archive root. */
-  unarchivedRoot: string | null,
-  ...KeyParams,
+  unarchivedRoot: string | null;
   /** The answer's collaboration token, kept with it under an idempotency key. */
-  collaborationToken: string,
-];
+  collaborationToken: string;
+}
 
 /** A row of WRITE_PAGE. */
 export interface WrittenPageRow extends PageRow {
   /** The page changed while the statement waited for its row: nothing was written. */
   stale: boolean;
-  /** With a key, false when this request no longer holds it: nothing was written. */
-  holds_key: boolean;
 }
 
 /** The row a page write's answer was rendered from, as kept under its idempotency key. */
@@ -171,12 +167,12 @@ export interface KeptPageRow extends WrittenPageRow {
  * and the stored fields the change changed, as they were, with, for a move, the rank it had.
  */
 const PAGE_EVENT = `
-  SELECT CASE WHEN $24 THEN 'page.archived' WHEN $25::bigint IS NOT NULL THEN 'page.unarchived'
+  SELECT CASE WHEN :archives THEN 'page.archived' WHEN :unarchivedRoot::bigint IS NOT NULL THEN 'page.unarchived'
               ELSE 'page.updated' END AS type,
-         'page' AS resource_type, r.id AS resource_id, $4::jsonb AS actor, to_jsonb(r) AS resource,
+         'page' AS resource_type, r.id AS resource_id, :actor::jsonb AS actor, to_jsonb(r) AS resource,
          (SELECT ${PREVIOUS_VALUES(`to_jsonb(o) - 'content' - 'schema'`, 'SELECT to_jsonb(c.page) FROM changed c')}
                  || jsonb_build_object('position',
-                                       CASE WHEN $18 AND o.sort_key IS NOT NULL THEN ${COUNTED_POSITION('o')} END)
+                                       CASE WHEN :moves AND o.sort_key IS NOT NULL THEN ${COUNTED_POSITION('o')} END)
             FROM (SELECT (t.page).* FROM target t) o) AS previous
     FROM result r WHERE EXISTS (SELECT 1 FROM changed)`;
 
@@ -190,108 +186,99 @@ const PAGE_EVENT = `
  * read-back takes the page from the UPDATE's RETURNING and its archive record from what this
  * statement did; and when the row lock found a newer version of the page than that snapshot
  * (`stale`), its siblings and archive record there may be older than the page: nothing is written,
- * and the caller runs it again after LOCK_PAGE in a transaction. A real change adds one to the version
- * of the page and of the subpages it carries to another project, and is announced to the workspace's
- * webhooks by the same statement (PAGE_EVENT; its forms, announcer.ts): one event, for the page named
- * (the root of an archived or unarchived subtree). With an idempotency key, it writes only while the
- * request holds the key, and keeps its answer when it succeeded.
+ * and the caller runs it again, at last under the row's lock in a transaction. A real change adds one
+ * to the version of the page and of the subpages it carries to another project, and is announced to
+ * the workspace's webhooks by the same statement (PAGE_EVENT): one event, for the page named (the root
+ * of an archived or unarchived subtree).
  */
-export const WRITE_PAGE = announcedWrite<WritePageParams, WrittenPageRow>(
-  'write_page',
-  KEY,
-  (outbox, key) => `WITH RECURSIVE ${key.held('target')}
-   target AS MATERIALIZED (
-     SELECT p AS page,
-            EXISTS (SELECT 1 FROM page_members m
-                     WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
-            p.ctid IS DISTINCT FROM (SELECT q.ctid FROM pages q WHERE q.team_id = p.team_id AND q.id = p.id) AS stale
-       FROM pages p WHERE p.team_id = $1 AND p.id = $2
-        FOR NO KEY UPDATE OF p
-   ), planned AS MATERIALIZED (
-     SELECT (t.page).team_id, (t.page).id,
-            COALESCE($6::text, (t.page).title) AS title,
-            COALESCE($7::text, (t.page).font) AS font,
-            CASE WHEN $8::boolean THEN $9::jsonb ELSE (t.page).icon END AS icon,
-            CASE WHEN $10::boolean THEN $11::jsonb ELSE (t.page).cover_image END AS cover_image,
-            COALESCE($12::boolean, (t.page).is_public) AS is_public,
-            CASE WHEN $13::boolean THEN $14::text ELSE (t.page).public_url END AS public_url,
-            COALESCE($15::text[], (t.page).public_robots) AS public_robots,
-            COALESCE($16::boolean, (t.page).hide_table_of_contents) AS hide_table_of_contents,
-            COALESCE($17::boolean, (t.page).hide_subpages) AS hide_subpages,
-            CASE WHEN $18::boolean THEN $19::text ELSE (t.page).project_id END AS project_id,
-            CASE WHEN $18 THEN $20::bigint ELSE (t.page).parent_id END AS landing_parent_id,
-            CASE WHEN $18 THEN $21::text ELSE (t.page).sort_key END AS landing_sort_key
-       FROM target t
-      WHERE (t.caller_is_member OR NOT $5::boolean) AND NOT t.stale AND ${key.holds} AND ${outbox.writes}
-   ), subtree AS (
-     SELECT id FROM planned
-     UNION ALL
-     SELECT c.id FROM pages c JOIN subtree s ON c.team_id = $1 AND c.parent_id = s.id
-   ), restored AS (
-     SELECT a.page_id AS id FROM page_archives a JOIN planned n ON a.team_id = n.team_id AND a.page_id = n.id
-      WHERE $25::bigint IS NOT NULL
-     UNION ALL
-     SELECT c.id FROM pages c
-       JOIN restored r ON c.team_id = $1 AND c.parent_id = r.id
-       JOIN page_archives a ON a.team_id = $1 AND a.page_id = c.id AND a.archive_root_id = $25
-   ), unarchived AS (
-     DELETE FROM page_archives WHERE team_id = $1 AND page_id = ANY (ARRAY(SELECT id FROM restored))
-   ), archived AS (
-     INSERT INTO page_archives (team_id, page_id, archive_root_id, former_parent_id, archived_by)
-     SELECT c.team_id, c.id, n.id, CASE WHEN c.id = n.id THEN n.landing_parent_id ELSE c.parent_id END, $3
-       FROM planned n JOIN pages c ON c.team_id = $1 AND c.id = ANY (ARRAY(SELECT id FROM subtree))
-      WHERE $24::boolean
-     RETURNING page_id, archived_by, time_archived, former_parent_id
-   ), carried AS (
-     UPDATE pages c SET project_id = n.project_id, version = c.version + 1
-       FROM planned n
-      WHERE $23::boolean AND c.team_id = $1 AND c.id = ANY (ARRAY(SELECT id FROM subtree))
-        AND c.id <> n.id AND c.project_id <> n.project_id
-   ), changed AS (
-     UPDATE pages p
-        SET title = n.title, font = n.font, icon = n.icon, cover_image = n.cover_image, is_public = n.is_public,
-            public_url = n.public_url, public_robots = n.public_robots,
-            hide_table_of_contents = n.hide_table_of_contents,
-            hide_subpages = n.hide_subpages, project_id = n.project_id,
-            parent_id = CASE WHEN $24 THEN NULL ELSE n.landing_parent_id END,
-            sort_key = CASE WHEN $24 THEN NULL ELSE n.landing_sort_key END,
-            updated_by = $4::jsonb, time_updated = now(), version = p.version + 1
-       FROM planned n
-      WHERE p.team_id = n.team_id AND p.id = n.id
-        AND ($18 OR $24 OR $25 IS NOT NULL
-             OR (n.title, n.font, n.icon, n.cover_image, n.is_public, n.public_url, n.public_robots,
-                 n.hide_table_of_contents, n.hide_subpages)
-                IS DISTINCT FROM (p.title, p.font, p.icon, p.cover_image, p.is_public, p.public_url, p.public_robots,
-                                  p.hide_table_of_contents, p.hide_subpages))
-     RETURNING p AS page
-   ), written AS (
-     SELECT page FROM changed
-     UNION ALL
-     SELECT page FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)
-   ), result AS (
-     SELECT ${PAGE_VIEW('$22::int')}, (SELECT stale FROM target) AS stale, ${key.holds} AS holds_key,
-            ${outbox.subscribed} AS subscribed
-       FROM (SELECT (w.page).* FROM written w) p
-       LEFT JOIN LATERAL (
-         SELECT x.archived_by, x.time_archived, x.former_parent_id FROM archived x WHERE x.page_id = p.id
-         UNION ALL
-         SELECT a.archived_by, a.time_archived, a.former_parent_id FROM page_archives a
-          WHERE a.team_id = p.team_id AND a.page_id = p.id AND NOT $24 AND $25 IS NULL
-       ) a ON true
-   )${key.keep(
-     200,
-     `to_jsonb(r) || jsonb_build_object('collaboration_token', $28::text)`,
-     '(r.caller_is_member OR NOT $5) AND NOT r.stale AND r.holds_key AND NOT r.subscribed',
-   )}
-   ${outbox.announce(PAGE_EVENT)}
-   SELECT * FROM result`,
-);
-
-/** Locks a page's row for the rest of the transaction, so that the statements after it see its latest version. */
-export const LOCK_PAGE = statement<[teamId: string, pageId: string], never>(
-  'lock_page',
-  `SELECT FROM pages WHERE team_id = $1 AND id = $2 FOR NO KEY UPDATE`,
-);
+export const WRITE_PAGE = writeStatement<WritePageParams, WrittenPageRow>('write_page', {
+  recursive: true,
+  target: `
+    SELECT p AS page,
+           EXISTS (SELECT 1 FROM page_members m
+                    WHERE m.team_id = :teamId AND m.page_id = p.id AND m.user_id = :callerId) AS caller_is_member,
+           p.ctid IS DISTINCT FROM (SELECT q.ctid FROM pages q WHERE q.team_id = :teamId AND q.id = p.id) AS stale
+      FROM pages p WHERE p.team_id = :teamId AND p.id = :pageId
+       FOR NO KEY UPDATE OF p`,
+  plan: `
+    SELECT (t.page).team_id, (t.page).id,
+           COALESCE(:title::text, (t.page).title) AS title,
+           COALESCE(:font::text, (t.page).font) AS font,
+           CASE WHEN :setIcon::boolean THEN :icon::jsonb ELSE (t.page).icon END AS icon,
+           CASE WHEN :setCover::boolean THEN :cover::jsonb ELSE (t.page).cover_image END AS cover_image,
+           COALESCE(:isPublic::boolean, (t.page).is_public) AS is_public,
+           CASE WHEN :setPublicUrl::boolean THEN :publicUrl::text ELSE (t.page).public_url END AS public_url,
+           COALESCE(:robots::text[], (t.page).public_robots) AS public_robots,
+           COALESCE(:hideTableOfContents::boolean, (t.page).hide_table_of_contents) AS hide_table_of_contents,
+           COALESCE(:hideSubpages::boolean, (t.page).hide_subpages) AS hide_subpages,
+           CASE WHEN :moves::boolean THEN :projectId::text ELSE (t.page).project_id END AS project_id,
+           CASE WHEN :moves THEN :parentId::bigint ELSE (t.page).parent_id END AS landing_parent_id,
+           CASE WHEN :moves THEN :sortKey::text ELSE (t.page).sort_key END AS landing_sort_key,
+           now() AS now
+      FROM target t
+     WHERE (t.caller_is_member OR NOT :listedOnly::boolean) AND NOT t.stale`,
+  changes: {
+    subtree: `
+      SELECT id FROM planned
+      UNION ALL
+      SELECT c.id FROM pages c JOIN subtree s ON c.team_id = :teamId AND c.parent_id = s.id`,
+    restored: `
+      SELECT a.page_id AS id FROM page_archives a JOIN planned n ON a.team_id = :teamId AND a.page_id = n.id
+       WHERE :unarchivedRoot::bigint IS NOT NULL
+      UNION ALL
+      SELECT c.id FROM pages c
+        JOIN restored r ON c.team_id = :teamId AND c.parent_id = r.id
+        JOIN page_archives a ON a.team_id = :teamId AND a.page_id = c.id AND a.archive_root_id = :unarchivedRoot`,
+    unarchived: `DELETE FROM page_archives WHERE team_id = :teamId AND page_id = ANY (ARRAY(SELECT id FROM restored))`,
+    archived: `
+      INSERT INTO page_archives (team_id, page_id, archive_root_id, former_parent_id, archived_by)
+      SELECT :teamId, c.id, n.id, CASE WHEN c.id = n.id THEN n.landing_parent_id ELSE c.parent_id END, :callerId
+        FROM planned n JOIN pages c ON c.team_id = :teamId AND c.id = ANY (ARRAY(SELECT id FROM subtree))
+       WHERE :archives::boolean
+      RETURNING page_id, archived_by, time_archived, former_parent_id`,
+    carried: `
+      UPDATE pages c SET project_id = n.project_id, version = c.version + 1
+        FROM planned n
+       WHERE :carriesSubtree::boolean AND c.team_id = :teamId AND c.id = ANY (ARRAY(SELECT id FROM subtree))
+         AND c.id <> n.id AND c.project_id <> n.project_id`,
+    changed: `
+      UPDATE pages p
+         SET title = n.title, font = n.font, icon = n.icon, cover_image = n.cover_image, is_public = n.is_public,
+             public_url = n.public_url, public_robots = n.public_robots,
+             hide_table_of_contents = n.hide_table_of_contents,
+             hide_subpages = n.hide_subpages, project_id = n.project_id,
+             parent_id = CASE WHEN :archives THEN NULL ELSE n.landing_parent_id END,
+             sort_key = CASE WHEN :archives THEN NULL ELSE n.landing_sort_key END,
+             updated_by = :actor::jsonb, time_updated = n.now, version = p.version + 1
+        FROM planned n
+       WHERE p.team_id = :teamId AND p.id = n.id
+         AND (:moves OR :archives OR :unarchivedRoot IS NOT NULL
+              OR (n.title, n.font, n.icon, n.cover_image, n.is_public, n.public_url, n.public_robots,
+                  n.hide_table_of_contents, n.hide_subpages)
+                 IS DISTINCT FROM (p.title, p.font, p.icon, p.cover_image, p.is_public, p.public_url, p.public_robots,
+                                   p.hide_table_of_contents, p.hide_subpages))
+      RETURNING p AS page`,
+    written: `
+      SELECT page FROM changed
+      UNION ALL
+      SELECT page FROM target WHERE NOT EXISTS (SELECT 1 FROM changed)`,
+  },
+  result: `
+    SELECT ${PAGE_VIEW(':position::int')}, (SELECT stale FROM target) AS stale
+      FROM (SELECT (w.page).* FROM written w) p
+      LEFT JOIN LATERAL (
+        SELECT x.archived_by, x.time_archived, x.former_parent_id FROM archived x WHERE x.page_id = p.id
+        UNION ALL
+        SELECT a.archived_by, a.time_archived, a.former_parent_id FROM page_archives a
+         WHERE a.team_id = :teamId AND a.page_id = p.id AND NOT :archives AND :unarchivedRoot IS NULL
+      ) a ON true`,
+  keep: {
+    status: 200,
+    answer: `to_jsonb(r) || jsonb_build_object('collaboration_token', :collaborationToken::text)`,
+    succeeded: '(r.caller_is_member OR NOT :listedOnly) AND NOT r.stale',
+  },
+  event: PAGE_EVENT,
+});
 
 /**
  * What a structural change knows of a page and of the parent it may go under (a row of
@@ -317,16 +304,13 @@ export interface PageFacts {
   project_exists: boolean;
 }
 
-export type PageFactsParams = [
-  teamId: string,
-  pageId: string,
-  callerId: string,
+export interface PageFactsParams extends PageKey {
   /** The parent the patch names (null: none, or the root). */
-  parentId: string | null,
+  parentId: string | null;
   /** The patch only brings the page back (archived: false, no parent_page_id, no project_id). */
-  restores: boolean,
-  projectId: string | null,
-];
+  restores: boolean;
+  projectId: string | null;
+}
 
 /**
  * The facts of PageFacts, as CTEs `facts` and `parent`; `lock` locks the page's row. The cycle check
@@ -337,30 +321,30 @@ const PAGE_FACTS = (lock: string) => `
     SELECT p.project_id, p.parent_id::text AS parent_id, p.sort_key,
            a.archive_root_id::text AS archive_root_id, a.former_parent_id::text AS former_parent_id,
            EXISTS (SELECT 1 FROM page_members m
-                    WHERE m.team_id = p.team_id AND m.page_id = p.id AND m.user_id = $3) AS caller_is_member,
-           COALESCE($4::bigint, CASE WHEN $5::boolean AND a.page_id IS NOT NULL
+                    WHERE m.team_id = :teamId AND m.page_id = p.id AND m.user_id = :callerId) AS caller_is_member,
+           COALESCE(:parentId::bigint, CASE WHEN :restores::boolean AND a.page_id IS NOT NULL
                                      THEN CASE WHEN a.archive_root_id = p.id THEN a.former_parent_id
                                                ELSE p.parent_id END END) AS parent_to_check
       FROM pages p
-      LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
-     WHERE p.team_id = $1 AND p.id = $2
+      LEFT JOIN page_archives a ON a.team_id = :teamId AND a.page_id = p.id
+     WHERE p.team_id = :teamId AND p.id = :pageId
      ${lock}
   ), ancestry AS (
-    SELECT q.id, q.parent_id FROM pages q JOIN facts f ON q.team_id = $1 AND q.id = f.parent_to_check
+    SELECT q.id, q.parent_id FROM pages q JOIN facts f ON q.team_id = :teamId AND q.id = f.parent_to_check
     UNION ALL
-    SELECT q.id, q.parent_id FROM pages q JOIN ancestry up ON q.team_id = $1 AND q.id = up.parent_id
+    SELECT q.id, q.parent_id FROM pages q JOIN ancestry up ON q.team_id = :teamId AND q.id = up.parent_id
   ), parent AS (
     SELECT q.project_id,
-           EXISTS (SELECT 1 FROM page_archives a WHERE a.team_id = q.team_id AND a.page_id = q.id) AS archived,
-           EXISTS (SELECT 1 FROM ancestry WHERE id = $2) AS cycle
-      FROM pages q JOIN facts f ON q.team_id = $1 AND q.id = f.parent_to_check
+           EXISTS (SELECT 1 FROM page_archives a WHERE a.team_id = :teamId AND a.page_id = q.id) AS archived,
+           EXISTS (SELECT 1 FROM ancestry WHERE id = :pageId) AS cycle
+      FROM pages q JOIN facts f ON q.team_id = :teamId AND q.id = f.parent_to_check
   )`;
 
 const FACTS_COLUMNS = `
   f.project_id, f.parent_id, f.sort_key, f.archive_root_id, f.former_parent_id, f.caller_is_member,
   f.parent_to_check::text AS parent_to_check, parent.project_id AS parent_project_id,
   parent.archived AS parent_archived, parent.cycle AS parent_cycle,
-  EXISTS (SELECT 1 FROM projects pr WHERE pr.team_id = $1 AND pr.id = $6::text) AS project_exists`;
+  EXISTS (SELECT 1 FROM projects pr WHERE pr.team_id = :teamId AND pr.id = :projectId::text) AS project_exists`;
 
 /**
  * The first statement of a structural change: the page's facts as they are (not locked), and the
@@ -374,12 +358,12 @@ export const LOCK_PAGE_PROJECTS = statement<PageFactsParams, PageFacts & { locke
    named AS (
      SELECT DISTINCT k
        FROM (SELECT project_id FROM facts
-             UNION ALL SELECT $6::text
+             UNION ALL SELECT :projectId::text
              UNION ALL SELECT project_id FROM parent) all_named(k)
       WHERE k IS NOT NULL
    ), locked AS MATERIALIZED (
      SELECT COALESCE(array_agg(k), '{}') AS projects
-       FROM (SELECT k, pg_advisory_xact_lock(hashtextextended($1 || '/' || k, 0)) AS taken
+       FROM (SELECT k, pg_advisory_xact_lock(hashtextextended(:teamId || '/' || k, 0)) AS taken
                FROM (SELECT k FROM named ORDER BY k COLLATE "C" OFFSET 0) in_order) each_lock
    )
    SELECT ${FACTS_COLUMNS}, locked.projects AS locked_projects
@@ -397,70 +381,73 @@ export interface NeighbourKeys {
 }
 
 /**
- * After the projects' locks: the page's facts, its row locked, and the sort keys around index $9 among
- * the active siblings under parent $8 (-1: root) of project $7 (null: none needed), the page left out.
+ * After the projects' locks: the page's facts, its row locked, and the sort keys around index `keysIndex`
+ * among the active siblings under parent `keysParentKey` (-1: root) of project `keysProjectId` (null: none
+ * needed), the page left out.
  * The index is found in page_sibling_blocks (migration 0006): the block that holds it, counted without
  * the page, then a walk inside that block: O(√siblings) rather than O(index).
  */
 export const PAGE_PLACE = statement<
-  [...PageFactsParams, keysProjectId: string | null, keysParentKey: string, keysIndex: number],
+  PageFactsParams & { keysProjectId: string | null; keysParentKey: string; keysIndex: number },
   PageFacts & NeighbourKeys
 >(
   'page_place',
   `WITH RECURSIVE ${PAGE_FACTS('FOR UPDATE OF p')},
    me AS MATERIALIZED (
      SELECT sort_key FROM pages
-      WHERE team_id = $1 AND id = $2 AND project_id = $7::text AND COALESCE(parent_id, -1) = $8::bigint
+      WHERE team_id = :teamId AND id = :pageId AND project_id = :keysProjectId::text
+        AND COALESCE(parent_id, -1) = :keysParentKey::bigint
    ), bounds AS (
      SELECT lower_key, size, lead(lower_key) OVER (ORDER BY lower_key) AS upper_key
-       FROM page_sibling_blocks WHERE team_id = $1 AND project_id = $7 AND parent_key = $8
+       FROM page_sibling_blocks WHERE team_id = :teamId AND project_id = :keysProjectId AND parent_key = :keysParentKey
    ), blocks AS (
      SELECT b.lower_key,
             b.size - CASE WHEN me.sort_key >= b.lower_key AND (b.upper_key IS NULL OR me.sort_key < b.upper_key)
                           THEN 1 ELSE 0 END AS size
        FROM bounds b LEFT JOIN me ON true
    ), target AS (
-     SELECT lower_key, GREATEST($9::bigint - 1, 0) - (sum(size) OVER (ORDER BY lower_key) - size) AS offset_in_block,
+     SELECT lower_key,
+            GREATEST(:keysIndex::bigint - 1, 0) - (sum(size) OVER (ORDER BY lower_key) - size) AS offset_in_block,
             sum(size) OVER (ORDER BY lower_key) AS through
        FROM blocks
    ), chosen AS (
      SELECT lower_key, offset_in_block FROM target
-      WHERE through > GREATEST($9::bigint - 1, 0) ORDER BY lower_key LIMIT 1
+      WHERE through > GREATEST(:keysIndex::bigint - 1, 0) ORDER BY lower_key LIMIT 1
    )
    SELECT ${FACTS_COLUMNS},
-          CASE WHEN $7 IS NOT NULL THEN ARRAY(
+          CASE WHEN :keysProjectId IS NOT NULL THEN ARRAY(
             SELECT sort_key FROM pages
-             WHERE team_id = $1 AND project_id = $7 AND COALESCE(parent_id, -1) = $8
-               AND sort_key IS NOT NULL AND id <> $2
+             WHERE team_id = :teamId AND project_id = :keysProjectId AND COALESCE(parent_id, -1) = :keysParentKey
+               AND sort_key IS NOT NULL AND id <> :pageId
                AND sort_key >= (SELECT lower_key FROM chosen)
              ORDER BY sort_key OFFSET (SELECT offset_in_block FROM chosen) LIMIT 2
           ) END AS window,
-          CASE WHEN $7 IS NOT NULL THEN (
+          CASE WHEN :keysProjectId IS NOT NULL THEN (
             SELECT sort_key FROM pages
-             WHERE team_id = $1 AND project_id = $7 AND COALESCE(parent_id, -1) = $8
-               AND sort_key IS NOT NULL AND id <> $2
+             WHERE team_id = :teamId AND project_id = :keysProjectId AND COALESCE(parent_id, -1) = :keysParentKey
+               AND sort_key IS NOT NULL AND id <> :pageId
              ORDER BY sort_key DESC LIMIT 1
           ) END AS last,
-          CASE WHEN $7 IS NOT NULL THEN (SELECT COALESCE(sum(size), 0)::int FROM blocks) END AS total
+          CASE WHEN :keysProjectId IS NOT NULL THEN (SELECT COALESCE(sum(size), 0)::int FROM blocks) END AS total
      FROM facts f LEFT JOIN parent ON true`,
 );
 
 /** Every active sibling's id in order, the page left out; for the rare rebalancing of long keys. */
 export const SIBLING_IDS = statement<
-  [teamId: string, pageId: string, projectId: string, parentKey: string],
+  { teamId: string; pageId: string; projectId: string; parentKey: string },
   { id: string }
 >(
   'sibling_ids',
   `SELECT id::text FROM pages
-    WHERE team_id = $1 AND project_id = $3 AND COALESCE(parent_id, -1) = $4::bigint
-      AND sort_key IS NOT NULL AND id <> $2
+    WHERE team_id = :teamId AND project_id = :projectId AND COALESCE(parent_id, -1) = :parentKey::bigint
+      AND sort_key IS NOT NULL AND id <> :pageId
     ORDER BY sort_key`,
 );
 
-/** Gives pages $2 (ids) the sort keys $3, in one statement. */
-export const SET_SORT_KEYS = statement<[teamId: string, ids: string[], sortKeys: Array<string | null>], never>(
+/** Gives pages `ids` the sort keys `sortKeys`, in one statement. */
+export const SET_SORT_KEYS = statement<{ teamId: string; ids: string[]; sortKeys: Array<string | null> }>(
   'set_sort_keys',
   `UPDATE pages p SET sort_key = k.sort_key
-     FROM unnest($2::bigint[], $3::text[]) AS k(id, sort_key)
-    WHERE p.team_id = $1 AND p.id = k.id`,
+     FROM unnest(:ids::bigint[], :sortKeys::text[]) AS k(id, sort_key)
+    WHERE p.team_id = :teamId AND p.id = k.id`,
 );

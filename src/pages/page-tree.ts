@@ -23,7 +23,7 @@ const isArchived = (page: PageFacts) => page.archive_root_id !== null;
 export function factsParams(teamId: string, pageId: string, callerId: string, patch: UpdatePageDto): PageFactsParams {
   const parentId = patch.parent_page_id && fitsBigint(patch.parent_page_id) ? patch.parent_page_id : null;
   const restores = patch.archived === false && patch.parent_page_id === undefined && patch.project_id === undefined;
-  return [teamId, pageId, callerId, parentId, restores, patch.project_id ?? null];
+  return { teamId, pageId, callerId, parentId, restores, projectId: patch.project_id ?? null };
 }
 
 /** What a patch does to a page, as the facts say; `there` is null when its place does not change. */

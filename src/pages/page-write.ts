@@ -4,7 +4,6 @@ import { limitedToListedResources } from '../workspaces/role-permissions';
 import { CoverImageDto } from './dto/cover-image.dto';
 import { UpdatePageDto } from './dto/update-page.dto';
 import { TreeChange } from './page-plan';
-import { KeyParams } from '../safe-writes/idempotency-queries';
 import { WritePageParams } from './page-queries';
 
 /** jsonb goes as JSON text: pg would send an array as a PostgreSQL array. */
@@ -20,40 +19,48 @@ export function writePageParams(
   pageId: string,
   patch: UpdatePageDto,
   tree: TreeChange,
-  key: KeyParams,
   collaborationToken: string,
 ): WritePageParams {
   const { icon, cover_image: cover, public_settings: publicSettings } = patch;
-  return [
+  return {
     teamId,
     pageId,
-    caller.userId,
-    JSON.stringify(caller.actor),
-    limitedToListedResources(caller.role),
-    patch.title ?? null,
-    patch.font ?? null,
-    icon !== undefined,
-    json(icon ? normaliseImage(icon) : null),
-    cover !== undefined,
-    json(cover ? normaliseCover(cover) : null),
-    patch.is_public ?? null,
-    publicSettings?.url !== undefined,
-    publicSettings?.url ?? null,
-    publicSettings?.robots ? [...publicSettings.robots] : null,
-    patch.hide_table_of_contents ?? null,
-    patch.hide_subpages ?? null,
-    tree.place !== null,
-    tree.place?.projectId ?? null,
-    tree.place?.parentId ?? null,
-    tree.place?.sortKey ?? null,
-    tree.position,
-    tree.carriesSubtree,
-    tree.archives,
-    tree.unarchivedRoot,
-    ...key,
+    callerId: caller.userId,
+    actor: JSON.stringify(caller.actor),
+    listedOnly: limitedToListedResources(caller.role),
+    title: patch.title ?? null,
+    font: patch.font ?? null,
+    setIcon: icon !== undefined,
+    icon: json(icon ? normaliseImage(icon) : null),
+    setCover: cover !== undefined,
+    cover: json(cover ? normaliseCover(cover) : null),
+    isPublic: patch.is_public ?? null,
+    setPublicUrl: publicSettings?.url !== undefined,
+    publicUrl: publicSettings?.url ?? null,
+    robots: publicSettings?.robots ? [...publicSettings.robots] : null,
+    hideTableOfContents: patch.hide_table_of_contents ?? null,
+    hideSubpages: patch.hide_subpages ?? null,
+    ...treeParams(tree),
     collaborationToken,
-  ];
+  };
 }
+
+/** WRITE_PAGE's parameters for the tree change planned. */
+export function treeParams(tree: TreeChange): Pick<WritePageParams, TreeParamName> {
+  return {
+    moves: tree.place !== null,
+    projectId: tree.place?.projectId ?? null,
+    parentId: tree.place?.parentId ?? null,
+    sortKey: tree.place?.sortKey ?? null,
+    position: tree.position,
+    carriesSubtree: tree.carriesSubtree,
+    archives: tree.archives,
+    unarchivedRoot: tree.unarchivedRoot,
+  };
+}
+
+type TreeParamName =
+  'moves' | 'projectId' | 'parentId' | 'sortKey' | 'position' | 'carriesSubtree' | 'archives' | 'unarchivedRoot';
 
 function normaliseCover(cover: CoverImageDto): object {
   const { positionY, object_fit } = cover;

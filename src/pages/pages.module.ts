@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { SqlModule } from '../database/sql';
-import { AnnouncerModule } from '../webhooks/announcer';
+import { WritePathModule } from '../write-path/write-path.module';
 import { CollaborationTokens } from './collaboration-tokens';
 import { PagesController } from './pages.controller';
 import { PagesService } from './pages.service';
 
 @Module({
-  imports: [SqlModule, AnnouncerModule],
+  imports: [SqlModule, WritePathModule],
   controllers: [PagesController],
   providers: [PagesService, CollaborationTokens],
 })

@@ -2,44 +2,34 @@ import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { fitsBigint } from '../common/numeric-id';
 import { AppConfig } from '../config/app-config';
-import { retryOnConflict, StaleRead } from '../database/retry-on-conflict';
 import { Sql } from '../database/sql';
-import type { SqlSession } from '../database/statement';
 import { entityTag } from '../safe-writes/entity-tags';
 import { Versioned } from '../safe-writes/versioned';
 import { WriteConditions } from '../safe-writes/write-conditions';
-import { Announcer } from '../webhooks/announcer';
+import { Write, WriteSequence } from '../write-path/write-sequence';
 import { assertListedAccess } from '../workspaces/role-permissions';
 import { CollaborationTokens } from './collaboration-tokens';
 import { PageDto } from './dto/page.response';
 import { UpdatePageDto } from './dto/update-page.dto';
 import { PageErrors } from './page-errors';
-import { NO_CHANGE, TreeChange } from './page-plan';
+import { NO_CHANGE } from './page-plan';
 import {
   KeptPageRow,
-  LOCK_PAGE,
   LOCK_PAGE_PROJECTS,
   LOCK_READ_PAGE,
+  NeighbourKeys,
   PAGE_PLACE,
+  PageFacts,
   PageRow,
   READ_PAGE,
   WRITE_PAGE,
+  WritePageParams,
   WrittenPageRow,
 } from './page-queries';
 import { factsParams, isStructural, PageTree } from './page-tree';
-import { writePageParams } from './page-write';
-import { indexOf, parentKeyOf } from './sibling-order';
+import { treeParams, writePageParams } from './page-write';
+import { indexOf, parentKeyOf, Place } from './sibling-order';
 import { toPageView } from './page.view';
-
-/** One page update: who asks what of which page, and the collaboration token its answer carries. */
-interface PageWrite {
-  caller: Caller;
-  teamId: string;
-  pageId: string;
-  patch: UpdatePageDto;
-  conditions: WriteConditions;
-  collaborationToken: string;
-}
 
 @Injectable()
 export class PagesService {
@@ -47,21 +37,22 @@ export class PagesService {
     private readonly db: Sql,
     private readonly config: AppConfig,
     private readonly collaboration: CollaborationTokens,
-    private readonly announcer: Announcer,
+    private readonly writes: WriteSequence,
   ) {}
 
   /** Guests see only pages that list them; everyone else in the workspace sees every page. */
   async get(caller: Caller, teamId: string, pageId: string): Promise<Versioned<PageDto>> {
-    const [row] = fitsBigint(pageId) ? await this.db.query(READ_PAGE, [teamId, pageId, caller.userId]) : [];
+    const [row] = fitsBigint(pageId) ? await this.db.query(READ_PAGE, { teamId, pageId, callerId: caller.userId }) : [];
     return this.view(caller, pageId, row, this.collaboration.issue(teamId, pageId, caller.userId));
   }
 
   /**
    * One request, one change: the page's own fields and its place in the tree change together or not
-   * at all. Title and display changes are one statement that locks the row. Structural changes are a
-   * transaction: the projects' advisory locks first, then the row lock with the facts and neighbour
-   * keys read under it, then the write. Deadlocks and stale reads are retried, never returned. If-Match
-   * is compared under the row's lock, after the 404 and 403 and before the tree's rules.
+   * at all. A title or display change is WRITE_PAGE alone, which locks the row; when the page changed
+   * while it waited for the row, it wrote nothing, and runs once more on its own (its new snapshot has
+   * the change it waited for), then with the row locked first, so that it reads siblings and archive
+   * as of then. A structural change is a transaction (restructure). If-Match is compared under the
+   * row's lock, after the 404 and 403 and before the tree's rules.
    */
   async update(
     caller: Caller,
@@ -71,58 +62,58 @@ export class PagesService {
     conditions: WriteConditions,
   ): Promise<Versioned<PageDto>> {
     if (!fitsBigint(pageId)) throw PageErrors.notFound(pageId);
-    const kept = conditions.kept<KeptPageRow>();
-    if (kept) return this.view(caller, pageId, kept, kept.collaboration_token);
+    const key = { teamId, pageId, callerId: caller.userId };
     const collaborationToken = this.collaboration.issue(teamId, pageId, caller.userId);
-    const write: PageWrite = { caller, teamId, pageId, patch, conditions, collaborationToken };
-    // The response is built after the transaction: the projects' locks are held for the SQL only.
-    const row = isStructural(patch) ? await this.restructure(write) : await this.change(write);
-    const answer = this.view(caller, pageId, row, collaborationToken);
-    conditions.assertKeyHeld(row!); // view() has thrown 404 without a row
-    return answer;
+    const answer = (row: WrittenPageRow | undefined) =>
+      this.view(caller, pageId, row, (row as KeptPageRow | undefined)?.collaboration_token ?? collaborationToken);
+    const params = writePageParams(caller, teamId, pageId, patch, NO_CHANGE, collaborationToken);
+    if (isStructural(patch)) return this.writes.run(this.restructure(caller, patch, conditions, params, answer));
+    return this.writes.run({
+      conditions,
+      statement: WRITE_PAGE,
+      params,
+      lock: async (tx) => this.listed(caller, pageId, (await tx.query(LOCK_READ_PAGE, key))[0]),
+      etag: (_tx, current) => pageETag(current),
+      stale: (row) => row.stale,
+      answer,
+    });
   }
 
   /**
-   * A title or display change: WRITE_PAGE alone. When the page changed while it waited for the row,
-   * it wrote nothing: it runs once more on its own (its new snapshot has the change it waited for),
-   * then with the row locked first, so that it reads siblings and archive as of then. With If-Match,
-   * the locked row is read and compared first.
+   * A structural change, in one transaction: the projects' advisory locks first, then the row lock
+   * with the facts and neighbour keys read under it, then the tree's steps and the write. Deadlocks
+   * and stale reads run it again, never reach the caller.
    */
-  private async change(write: PageWrite): Promise<WrittenPageRow | undefined> {
-    const { caller, teamId, pageId, conditions } = write;
-    if (!conditions.ifMatch) {
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        const row = await this.write(this.db, write, NO_CHANGE);
-        if (!row?.stale) return row;
-      }
-    }
-    return retryOnConflict(() =>
-      this.db.transaction(async (tx) => {
-        if (!conditions.ifMatch) await tx.query(LOCK_PAGE, [teamId, pageId]);
-        else this.assertMatches(write, (await tx.query(LOCK_READ_PAGE, [teamId, pageId, caller.userId]))[0]);
-        return this.write(tx, write, NO_CHANGE);
-      }),
-    );
-  }
-
-  /** The structural change's transaction, its row read back. */
-  private async restructure(write: PageWrite): Promise<WrittenPageRow | undefined> {
-    const { caller, teamId, pageId, patch, conditions } = write;
-    return retryOnConflict(() =>
-      this.db.transaction(async (tx) => {
-        const params = factsParams(teamId, pageId, caller.userId, patch);
-        const [seen] = await tx.query(LOCK_PAGE_PROJECTS, params);
+  private restructure(
+    caller: Caller,
+    patch: UpdatePageDto,
+    conditions: WriteConditions,
+    params: WritePageParams,
+    answer: (row: WrittenPageRow | undefined) => Versioned<PageDto>,
+  ): Write<WritePageParams, WrittenPageRow, PlacedPage, Versioned<PageDto>> {
+    const { teamId, pageId } = params;
+    const facts = factsParams(teamId, pageId, caller.userId, patch);
+    return {
+      conditions,
+      statement: WRITE_PAGE,
+      params,
+      alwaysLocks: true,
+      lock: async (tx) => {
+        const [seen] = await tx.query(LOCK_PAGE_PROJECTS, facts);
         const keysAt = PageTree.keysNeededAt(pageId, seen, patch);
-        const [page] = await tx.query(PAGE_PLACE, [
-          ...params,
-          keysAt?.projectId ?? null,
-          keysAt ? parentKeyOf(keysAt) : '-1',
-          indexOf(patch.position),
-        ]);
-        if (!page) throw PageErrors.notFound(pageId);
-        assertListedAccess(caller, page.caller_is_member);
-        if (conditions.ifMatch)
-          this.assertMatches(write, (await tx.query(READ_PAGE, [teamId, pageId, caller.userId]))[0]);
+        const [page] = await tx.query(PAGE_PLACE, {
+          ...facts,
+          keysProjectId: keysAt?.projectId ?? null,
+          keysParentKey: keysAt ? parentKeyOf(keysAt) : '-1',
+          keysIndex: indexOf(patch.position),
+        });
+        return { seen, keysAt, page: this.listed(caller, pageId, page) };
+      },
+      etag: async (tx, _placed) =>
+        pageETag(
+          this.listed(caller, pageId, (await tx.query(READ_PAGE, { teamId, pageId, callerId: caller.userId }))[0]),
+        ),
+      change: async (tx, { seen, keysAt, page }) => {
         const tree = await new PageTree(pageId, page).change(
           tx,
           teamId,
@@ -132,25 +123,18 @@ export class PagesService {
           page,
         );
         for (const step of tree.steps) await step.run(tx);
-        const row = await this.write(tx, write, tree);
-        if (row?.stale) throw new StaleRead(); // PAGE_PLACE holds the row: never expected
-        if (row) conditions.assertKeyHeld(row); // rolls the tree's steps back
-        return row;
-      }),
-    );
+        return { ...params, ...treeParams(tree) };
+      },
+      stale: (row) => row.stale,
+      answer,
+    };
   }
 
-  private async write(tx: SqlSession, write: PageWrite, tree: TreeChange): Promise<WrittenPageRow | undefined> {
-    const { caller, teamId, pageId, patch, conditions, collaborationToken } = write;
-    const params = writePageParams(caller, teamId, pageId, patch, tree, conditions.key, collaborationToken);
-    return (await this.announcer.write(tx, WRITE_PAGE, teamId, params, conditions.keyed))[0];
-  }
-
-  /** 412 unless If-Match names the locked page's ETag; 404 and 403 first. */
-  private assertMatches({ caller, pageId, conditions }: PageWrite, current: PageRow | undefined): void {
-    if (!current) throw PageErrors.notFound(pageId);
-    assertListedAccess(caller, current.caller_is_member);
-    conditions.assertMatches(pageETag(current));
+  /** The page, when it exists and the caller may see and write it (a guest, only one that lists them). */
+  private listed<Row extends { caller_is_member: boolean }>(caller: Caller, pageId: string, row: Row | undefined): Row {
+    if (!row) throw PageErrors.notFound(pageId);
+    assertListedAccess(caller, row.caller_is_member);
+    return row;
   }
 
   /** The page as the caller may see it: 404 when there is none, 403 for a guest it does not list. */
@@ -160,10 +144,16 @@ export class PagesService {
     row: PageRow | undefined,
     collaborationToken: string,
   ): Versioned<PageDto> {
-    if (!row) throw PageErrors.notFound(pageId);
-    assertListedAccess(caller, row.caller_is_member);
-    return new Versioned(toPageView(row, collaborationToken, this.config.publicPagesBaseUrl), pageETag(row));
+    const page = this.listed(caller, pageId, row);
+    return new Versioned(toPageView(page, collaborationToken, this.config.publicPagesBaseUrl), pageETag(page));
   }
+}
+
+/** What a structural change holds once locked: the facts read before and under the locks, where it needs keys. */
+interface PlacedPage {
+  seen: PageFacts & { locked_projects: string[] };
+  keysAt: Place | null;
+  page: PageFacts & NeighbourKeys;
 }
 
 /**

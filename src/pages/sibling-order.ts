@@ -60,7 +60,9 @@ export async function slotAt(
 
 /** Evenly spread keys for every sibling, leaving `rank` for the page. */
 async function rebalance(tx: SqlSession, teamId: string, pageId: string, place: Place, rank: number): Promise<Slot> {
-  const ids = (await tx.query(SIBLING_IDS, [teamId, pageId, place.projectId, parentKeyOf(place)])).map((row) => row.id);
+  const ids = (
+    await tx.query(SIBLING_IDS, { teamId, pageId, projectId: place.projectId, parentKey: parentKeyOf(place) })
+  ).map((row) => row.id);
   const keys = generateNKeysBetween(null, null, ids.length + 1);
   const [key] = keys.splice(rank, 1);
   // Cleared first (the page too): the unique sibling index must not see two equal keys halfway through.
@@ -69,8 +71,8 @@ async function rebalance(tx: SqlSession, teamId: string, pageId: string, place: 
     key,
     position: rank,
     steps: [
-      step(SET_SORT_KEYS, [teamId, everyone, everyone.map(() => null)]),
-      step(SET_SORT_KEYS, [teamId, ids, keys]),
+      step(SET_SORT_KEYS, { teamId, ids: everyone, sortKeys: everyone.map(() => null) }),
+      step(SET_SORT_KEYS, { teamId, ids, sortKeys: keys }),
     ],
   };
 }

@@ -37,7 +37,7 @@ export class IdempotencyKeySweeper implements OnApplicationBootstrap, OnApplicat
     try {
       let batch: number;
       do {
-        batch = (await this.db.query(SWEEP_KEYS, [BATCH])).length;
+        batch = (await this.db.query(SWEEP_KEYS, { limit: BATCH })).length;
         swept += batch;
       } while (batch === BATCH);
     } catch (error) {

@@ -39,12 +39,13 @@ export class IdempotencyGuard implements CanActivate {
   private async claim(request: RawBodyRequest<Request>, response: Response, key: string): Promise<boolean> {
     const caller = request.user as Caller;
     const claim = randomUUID();
-    const owner = [caller.teamId, caller.userId, key] as const;
-    const [row] = await this.db.query(CLAIM_KEY, [...owner, fingerprint(request), claim, this.config.requestTimeoutMs]);
+    const owner = { teamId: caller.teamId, userId: caller.userId, key, claim };
+    const leaseMs = this.config.requestTimeoutMs;
+    const [row] = await this.db.query(CLAIM_KEY, { ...owner, fingerprint: fingerprint(request), leaseMs });
     if (row.won) {
       // Should the release itself fail, the claim lapses at its deadline instead.
-      const giveBack = () => this.db.query(RELEASE_KEY, [...owner, claim]).then(noop, noop);
-      setKeyOutcome(request, { claimed: [key, claim], giveBack });
+      const giveBack = () => this.db.query(RELEASE_KEY, owner).then(noop, noop);
+      setKeyOutcome(request, { claimed: { idempotencyKey: key, keyClaim: claim }, giveBack });
     } else {
       setKeyOutcome(request, { kept: kept(row) });
       response.setHeader('Idempotent-Replayed', 'true');

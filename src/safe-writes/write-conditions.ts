@@ -29,6 +29,8 @@ export function giveBackKey(request: Request): Promise<void> | undefined {
   return outcome.giveBack();
 }
 
+const NO_KEY: KeyParams = { idempotencyKey: null, keyClaim: null };
+
 /** What a write's request asks beyond its body: If-Match, and the idempotency key it holds or replays. */
 export class WriteConditions {
   constructor(
@@ -39,7 +41,7 @@ export class WriteConditions {
 
   /** The key and this request's claim on it, as the write statements take them; nulls without a key. */
   get key(): KeyParams {
-    return this.keyed ? (this.outcome as { claimed: KeyParams }).claimed : [null, null];
+    return this.keyed ? (this.outcome as { claimed: KeyParams }).claimed : NO_KEY;
   }
 
   /** The request holds an idempotency key: its write runs in the keyed form. */

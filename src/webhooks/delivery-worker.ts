@@ -1,19 +1,15 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { Pool } from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { DatabasePools } from '../database/database-pools';
 import { PoolSql } from '../database/sql';
 import { renderEvent } from './event-payload';
 import { send, AttemptResult } from './webhook-sender';
 import {
   CLAIM_DELIVERIES,
   ClaimedDelivery,
-  CREATE_ORPHAN_STREAMS,
-  IDLE_EMPTY_STREAMS,
   RECORD_ATTEMPTS,
   TRIM_WEBHOOK_DATA,
-  WAKE_ORPHAN_STREAMS,
   WEBHOOK_BACKLOG,
 } from './webhook-queries';
 import { WebhookSecrets } from './webhook-secrets';
@@ -33,14 +29,12 @@ const failedAttempt = (error: unknown): AttemptResult => ({ status: null, error:
  * FOR UPDATE SKIP LOCKED and holding those row locks in a transaction for the attempts, so that with
  * several processes each delivery is attempted by one of them, and a process that dies mid-attempt
  * leaves them to be retried. Idle slots poll every WEBHOOK_POLL_INTERVAL_MS. Every
- * WEBHOOK_HOUSEKEEPING_INTERVAL_MS it applies the retention, gives orphan deliveries their streams, idles
- * due streams with nothing pending and logs the backlog. On shutdown it stops claiming and lets the
- * attempts in flight finish (each is bounded by the 10 s timeout).
+ * WEBHOOK_HOUSEKEEPING_INTERVAL_MS it applies the retention and logs the backlog. On shutdown it stops
+ * claiming and lets the attempts in flight finish (each is bounded by the 10 s timeout).
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
-  private pool: Pool | null = null;
   /** The pool's catalogue statements and transactions. */
   private sql: PoolSql | null = null;
   private stopped = false;
@@ -51,7 +45,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   constructor(
     private readonly config: AppConfig,
-    private readonly db: DataSource,
+    private readonly pools: DatabasePools,
     private readonly secrets: WebhookSecrets,
   ) {}
 
@@ -59,18 +53,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.secrets.warnIfUnsealed(this.logger);
     const settings = this.config.webhooks;
     if (!settings.deliver) return;
-    this.pool = new Pool({
-      connectionString: (this.db.options as { url?: string }).url,
-      max: settings.concurrency + 1,
-      connectionTimeoutMillis: this.config.dbConnectTimeoutMs,
-      statement_timeout: this.config.dbStatementTimeoutMs,
-      application_name: 'workspace-content-api-webhooks',
-      // The outbox tables grow from nothing to thousands of rows between two ANALYZEs: a plan kept from
-      // when they were empty scans every delivery for each stream, so each claim is planned on their size now.
-      options: '-c plan_cache_mode=force_custom_plan',
-    });
-    this.sql = new PoolSql(this.pool);
-    this.pool.on('error', () => undefined); // an idle connection lost: the pool replaces it
+    this.sql = new PoolSql(
+      this.pools.open({
+        max: settings.concurrency + 1,
+        application_name: 'workspace-content-api-webhooks',
+        // The outbox tables grow from nothing to thousands of rows between two ANALYZEs: a plan kept from
+        // when they were empty scans every delivery for each stream, so each claim is planned on their size now.
+        options: '-c plan_cache_mode=force_custom_plan',
+      }),
+    );
     this.slots = Array.from({ length: settings.concurrency }, () => this.runSlot());
     this.housekeeping = setInterval(() => void this.keepHouse(), settings.housekeepingIntervalMs);
     this.housekeeping.unref();
@@ -80,8 +71,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.stopped = true;
     if (this.housekeeping) clearInterval(this.housekeeping);
     this.sleepers.forEach((wake) => wake());
-    await Promise.all(this.slots);
-    await this.pool?.end().catch(() => undefined);
+    await Promise.all(this.slots); // DatabasePools ends the pool after this
   }
 
   private async runSlot(): Promise<void> {
@@ -115,7 +105,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private async deliverBatch(): Promise<boolean> {
     const settings = this.config.webhooks;
     const recorded = await this.sql!.transaction(async (tx) => {
-      const claimed = await tx.query(CLAIM_DELIVERIES, [[...this.busy], BATCH_SIZE]);
+      const claimed = await tx.query(CLAIM_DELIVERIES, { busyWebhookIds: [...this.busy], limit: BATCH_SIZE });
       if (claimed.length === 0) return null;
       this.sleepers.values().next().value?.(); // there may be more: one more slot looks
       const { team_id: teamId, webhook_id: webhookId } = claimed[0];
@@ -123,20 +113,20 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       try {
         const results = await this.attemptAll(claimed);
         const attempts = claimed.map((delivery) => delivery.attempts + 1);
-        const outcomes = await tx.query(RECORD_ATTEMPTS, [
+        const outcomes = await tx.query(RECORD_ATTEMPTS, {
           teamId,
           webhookId,
-          claimed.map((delivery) => delivery.event_id),
+          eventIds: claimed.map((delivery) => delivery.event_id),
           attempts,
-          results.map(succeeded),
-          results.map((result) => result.status),
-          attempts.map((attempt) => settings.retryBaseMs * 2 ** Math.min(attempt - 1, 30)),
-          claimed.map((delivery) => delivery.type),
-          settings.retryWindowMs,
-          claimed.map((delivery) => delivery.resource_key),
-          claimed.map((delivery) => delivery.ref),
-          claimed.map((delivery) => delivery.event_time),
-        ]);
+          succeeded: results.map(succeeded),
+          statuses: results.map((result) => result.status),
+          retryDelaysMs: attempts.map((attempt) => settings.retryBaseMs * 2 ** Math.min(attempt - 1, 30)),
+          types: claimed.map((delivery) => delivery.type),
+          retryWindowMs: settings.retryWindowMs,
+          resourceKeys: claimed.map((delivery) => delivery.resource_key),
+          refs: claimed.map((delivery) => delivery.ref),
+          eventTimes: claimed.map((delivery) => delivery.event_time),
+        });
         return { webhookId, claimed, attempts, results, outcomes };
       } finally {
         this.busy.delete(webhookId);
@@ -183,11 +173,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const sql = this.sql;
     if (!sql || this.stopped) return;
     try {
-      const [trimmed] = await sql.query(TRIM_WEBHOOK_DATA, [this.config.webhooks.retentionMs]);
-      await sql.query(CREATE_ORPHAN_STREAMS, []);
-      await sql.query(WAKE_ORPHAN_STREAMS, []);
-      await sql.query(IDLE_EMPTY_STREAMS, []);
-      const [backlog] = await sql.query(WEBHOOK_BACKLOG, []);
+      const [trimmed] = await sql.query(TRIM_WEBHOOK_DATA, { retentionMs: this.config.webhooks.retentionMs });
+      const [backlog] = await sql.query(WEBHOOK_BACKLOG, {});
       const message =
         `Webhook backlog: ${backlog.pending} pending deliveries` +
         (backlog.oldest_ms === null ? '' : `, the oldest ${Math.round(backlog.oldest_ms / 1000)} s old`) +

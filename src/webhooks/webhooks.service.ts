@@ -4,10 +4,11 @@ import { fitsBigint } from '../common/numeric-id';
 import { AppConfig } from '../config/app-config';
 import { Sql } from '../database/sql';
 import { WriteConditions } from '../safe-writes/write-conditions';
+import { Announcer } from '../write-path/announcer';
+import { WriteSequence } from '../write-path/write-sequence';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { CreatedWebhookDto, DeliveryAttemptDto, WebhookDto } from './dto/webhook.response';
 import { hostOf, nonPublicRange, resolveAll } from './public-address';
-import { Announcer } from './announcer';
 import { WebhookErrors } from './webhook-errors';
 import { ALL_EVENTS, EVENT_TYPES } from './webhook-events';
 import {
@@ -39,6 +40,7 @@ export class WebhooksService {
     private readonly config: AppConfig,
     private readonly secrets: WebhookSecrets,
     private readonly announcer: Announcer,
+    private readonly writes: WriteSequence,
   ) {}
 
   async create(
@@ -53,24 +55,25 @@ export class WebhooksService {
     if (unknown !== undefined) throw WebhookErrors.unknownEvent(unknown);
     await this.assertPublic(new URL(body.url));
     const events = body.events.includes(ALL_EVENTS) ? [ALL_EVENTS] : [...new Set(body.events)];
-    const row = await this.db.transaction(async (tx) => {
-      await tx.query(LOCK_WEBHOOK_LIST, [teamId]);
-      const [created] = await tx.query(CREATE_WEBHOOK, [
+    const created = await this.writes.run({
+      conditions,
+      statement: CREATE_WEBHOOK,
+      params: {
         teamId,
-        body.url,
+        callerId: caller.userId,
+        url: body.url,
         events,
-        body.description ?? '',
-        this.secrets.seal(newWebhookSecret()),
-        JSON.stringify(caller.actor),
-        WEBHOOKS_MAX,
-        ...conditions.key,
-        caller.userId,
-      ]);
-      return created;
+        description: body.description ?? '',
+        sealedSecret: this.secrets.seal(newWebhookSecret()),
+        actor: JSON.stringify(caller.actor),
+        max: WEBHOOKS_MAX,
+      },
+      alwaysLocks: true,
+      lock: (tx) => tx.query(LOCK_WEBHOOK_LIST, { teamId }),
+      answer: (row) => this.created(row!), // the statement always returns its row
     });
-    conditions.assertKeyHeld(row);
     this.announcer.noteSubscribed(teamId); // saves this process's next write there a refused quiet form
-    return this.created(row);
+    return created;
   }
 
   /** The creation's answer, the only one with the secret: from the row CREATE_WEBHOOK wrote or kept. */
@@ -81,23 +84,23 @@ export class WebhooksService {
   }
 
   async list(teamId: string): Promise<WebhookDto[]> {
-    return (await this.db.query(LIST_WEBHOOKS, [teamId])).map(view);
+    return (await this.db.query(LIST_WEBHOOKS, { teamId })).map(view);
   }
 
   async get(teamId: string, webhookId: string): Promise<WebhookDto> {
-    const [row] = fitsBigint(webhookId) ? await this.db.query(READ_WEBHOOK, [teamId, webhookId]) : [];
+    const [row] = fitsBigint(webhookId) ? await this.db.query(READ_WEBHOOK, { teamId, webhookId }) : [];
     if (!row) throw WebhookErrors.notFound(webhookId);
     return view(row);
   }
 
   async delete(teamId: string, webhookId: string): Promise<void> {
-    const [row] = fitsBigint(webhookId) ? await this.db.query(DELETE_WEBHOOK, [teamId, webhookId]) : [];
+    const [row] = fitsBigint(webhookId) ? await this.db.query(DELETE_WEBHOOK, { teamId, webhookId }) : [];
     if (!row) throw WebhookErrors.notFound(webhookId);
   }
 
   async deliveries(teamId: string, webhookId: string): Promise<DeliveryAttemptDto[]> {
     await this.get(teamId, webhookId);
-    return this.db.query(LIST_ATTEMPTS, [teamId, webhookId, ATTEMPTS_SHOWN]);
+    return this.db.query(LIST_ATTEMPTS, { teamId, webhookId, limit: ATTEMPTS_SHOWN });
   }
 
   /** Refuses a URL whose host is, or resolves to, a non-public address (the worker checks again when sending). */

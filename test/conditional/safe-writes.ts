@@ -3,7 +3,7 @@ import type { Response, Test } from 'supertest';
 import { ATTACH_TAGS } from '../../src/cards/card-queries';
 import { WRITE_TEMPLATE } from '../../src/notes/note-template-queries';
 import { WRITE_PAGE } from '../../src/pages/page-queries';
-import type { AnnouncedWrite } from '../../src/webhooks/announcer';
+import type { WriteParams, WriteStatement } from '../../src/write-path/write-statement';
 import { freshId } from '../cards/card-fixtures';
 import { seedTemplate } from '../notes/note-template-fixtures';
 import { pageId, seedPages } from '../pages/page-fixtures';
@@ -216,9 +216,9 @@ export const missingPath = (subject: Subject) =>
 export const tagIds = (resource: Record<string, unknown>) => (resource.tags as Array<{ id: string }>).map((t) => t.id);
 
 /** A subject's statement names: the keyed form, and the forms without a key. */
-const formsOf = ({ keyed, quiet, announcing }: Record<keyof AnnouncedWrite<[], unknown>, { name: string }>) => ({
+const formsOf = <Params extends WriteParams, Row>({ keyed, quiet, announcing }: WriteStatement<Params, Row>) => ({
   statement: keyed.name,
-  keyless: [quiet.name, announcing.name],
+  keyless: [quiet!.name, announcing.name],
 });
 
 /** A key no other test of any run uses. */

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { sessionOf, Sql } from '../../src/database/sql';
-import type { SqlSession, Statement } from '../../src/database/statement';
+import type { SqlSession, Statement, StatementParams } from '../../src/database/statement';
 import type { SqlText } from './sql-text';
 
 const SERVICE_TRANSACTION = 'service_transaction';
@@ -47,7 +47,7 @@ export class RolledBackSql implements Pick<Sql, keyof Sql> {
     }
   }
 
-  query<Params extends readonly unknown[], Row>(statement: Statement<Params, Row>, params: Params): Promise<Row[]> {
+  query<Params extends StatementParams, Row>(statement: Statement<Params, Row>, params: Params): Promise<Row[]> {
     return sessionOf(this.open()).query(statement, params);
   }
 

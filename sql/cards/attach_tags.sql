@@ -1,0 +1,160 @@
+-- attach_tags: ATTACH_TAGS.quiet (src/cards). Written by `npm run sql:snapshot`; do not edit.
+-- Parameters: $1 :teamId, $2 :callerId, $3 :cardId, $4 :tagIds, $5 :listedOnly, $6 :allStorable, $7 :actor
+WITH
+  target AS MATERIALIZED (
+    SELECT
+      c.team_id,
+      c.id,
+      c.project_id,
+      c.version,
+      EXISTS (
+        SELECT
+          1
+        FROM
+          card_members m
+        WHERE
+          m.team_id = :teamId
+          AND m.card_id = c.id
+          AND m.user_id = :callerId
+      ) AS caller_is_member
+    FROM
+      cards c
+    WHERE
+      c.team_id = :teamId
+      AND c.id = :cardId
+    FOR NO KEY UPDATE
+  ),
+  wanted AS MATERIALIZED (
+    SELECT
+      w.tag_id,
+      w.ord,
+      t.id IS NOT NULL AS usable
+    FROM
+      unnest(:tagIds::BIGINT[]) WITH ORDINALITY AS w (tag_id, ord)
+      LEFT JOIN target card ON TRUE
+      LEFT JOIN tags t ON t.team_id = :teamId
+      AND t.id = w.tag_id
+      AND (
+        t.project_id IS NULL
+        OR t.project_id = card.project_id
+      )
+  ),
+  planned AS MATERIALIZED (
+    SELECT
+      *
+    FROM
+      (
+        SELECT
+          team_id,
+          id,
+          now() AS now
+        FROM
+          target
+        WHERE
+          (
+            caller_is_member
+            OR NOT :listedOnly::boolean
+          )
+          AND :allStorable::boolean
+          AND NOT EXISTS (
+            SELECT
+              1
+            FROM
+              wanted
+            WHERE
+              NOT usable
+          )
+      ) p
+    WHERE
+      NOT EXISTS (
+        SELECT
+          1
+        FROM
+          webhooks w
+        WHERE
+          w.team_id = :teamId
+      )
+  ),
+  attached AS (
+    INSERT INTO
+      card_tags (team_id, card_id, tag_id)
+    SELECT
+      :teamId,
+      a.id,
+      w.tag_id
+    FROM
+      planned a
+      CROSS JOIN wanted w
+    ORDER BY
+      w.ord
+    ON CONFLICT DO NOTHING
+    RETURNING
+      tag_id
+  ),
+  stamped AS (
+    UPDATE cards c
+    SET
+      time_updated = a.now,
+      updated_by = :actor::jsonb,
+      version = c.version + 1
+    FROM
+      planned a
+    WHERE
+      c.team_id = :teamId
+      AND c.id = a.id
+      AND EXISTS (
+        SELECT
+          1
+        FROM
+          attached
+      )
+  ),
+  result AS (
+    SELECT
+      r.*,
+      TRUE AS holds_key,
+      EXISTS (
+        SELECT
+          1
+        FROM
+          webhooks w
+        WHERE
+          w.team_id = :teamId
+      ) AS subscribed
+    FROM
+      (
+        SELECT
+          card.caller_is_member,
+          ARRAY(
+            SELECT
+              tag_id::text
+            FROM
+              wanted
+            WHERE
+              NOT usable
+            ORDER BY
+              ord
+          ) AS unknown,
+          (
+            card.version + CASE
+              WHEN EXISTS (
+                SELECT
+                FROM
+                  attached
+              ) THEN 1
+              ELSE 0
+            END
+          )::text AS version,
+          EXISTS (
+            SELECT
+            FROM
+              planned
+          ) AS attaches
+        FROM
+          target card
+      ) r
+  )
+SELECT
+  *
+FROM
+  result

@@ -1,0 +1,34 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Pool, PoolConfig } from 'pg';
+import { AppConfig } from '../config/app-config';
+import { poolSettings } from './data-source-options';
+
+/** Injection token of the request paths' pg pool (Sql runs on it). */
+export const REQUEST_POOL = Symbol('REQUEST_POOL');
+
+/**
+ * Opens pg pools on the database the process was started for, with the validated configuration's
+ * settings (size, timeouts, generic plans), and ends them at shutdown. The request paths' pool is one;
+ * the webhook delivery worker opens its own, with its overrides. TypeORM keeps a pool of its own for
+ * the migrations, the import and export, and the CLI.
+ */
+@Injectable()
+export class DatabasePools implements OnApplicationShutdown {
+  private readonly opened: Pool[] = [];
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly databaseUrl: string,
+  ) {}
+
+  open(overrides: PoolConfig = {}): Pool {
+    const pool = new Pool({ connectionString: this.databaseUrl, ...poolSettings(this.config), ...overrides });
+    pool.on('error', () => undefined); // an idle connection lost: the pool replaces it
+    this.opened.push(pool);
+    return pool;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.opened.splice(0).map((pool) => pool.end()));
+  }
+}

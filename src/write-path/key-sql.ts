@@ -1,0 +1,36 @@
+/**
+ * The idempotency key's parts of a keyed write statement (write-statement.ts), in workspace :teamId for
+ * user :callerId: the key :idempotencyKey, held by this request's claim :keyClaim.
+ */
+
+/**
+ * CTE `key_held`: locks the key row while this request's claim on it stands (a takeover after a dead
+ * claim waits, or has already taken it). It reads CTE `target`, the one that locks the resource's row
+ * (when the write has one), so that it locks the key only once it has the resource: a repeat of the
+ * request waiting for the same row gets its 409 at once instead of waiting behind the key.
+ */
+export const KEY_HELD = (afterTarget: boolean) => `
+  key_held AS MATERIALIZED (
+    SELECT FROM idempotency_keys k
+     WHERE ${afterTarget ? 'EXISTS (SELECT FROM target)' : 'true'}
+       AND k.team_id = :teamId AND k.user_id = :callerId::text AND k.key = :idempotencyKey::text
+       AND k.claim = :keyClaim::uuid
+       FOR NO KEY UPDATE OF k
+  )`;
+
+/** True while this request's claim on its key stands. */
+export const HOLDS_KEY = `(:idempotencyKey::text IS NULL OR EXISTS (SELECT FROM key_held))`;
+
+/**
+ * CTE `kept`: the answer (`status`, and `answer`, a jsonb expression over the answer row `r` of CTE
+ * `result`) is kept when `kept` (over `r`) holds, by the statement that made the change: a change is
+ * never applied twice, even when the process dies before answering.
+ */
+export const KEEP_ANSWER = (status: number, answer: string, kept: string) => `
+  kept AS (
+    UPDATE idempotency_keys k
+       SET status = ${status}, answer = ${answer}, claim = NULL, claimed_until = NULL
+      FROM result r
+     WHERE k.team_id = :teamId AND k.user_id = :callerId::text AND k.key = :idempotencyKey::text
+       AND k.claim = :keyClaim::uuid AND ${kept}
+  )`;
