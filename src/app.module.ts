@@ -13,6 +13,7 @@ import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/app-config.module';
 import { DatabaseModule } from './database/database.module';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
+import { ALL_EVENT_RENDERERS } from './event-renderers';
 import { HealthModule } from './health/health.module';
 import { NotesModule } from './notes/notes.module';
 import { PagesModule } from './pages/pages.module';
@@ -46,7 +47,7 @@ export class AppModule {
         NotesModule,
         PagesModule,
         CardsModule,
-        WebhooksModule,
+        WebhooksModule.forRoot(ALL_EVENT_RENDERERS),
       ],
       providers: [
         // Here rather than in AuthModule: only the server listens, not the CLI, which imports AuthModule too.

@@ -1,9 +1,9 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
 import { AppConfig } from '../config/app-config';
 import { DatabasePools } from '../database/database-pools';
 import { PoolSql } from '../database/sql';
-import { renderEvent } from './event-payload';
+import { EVENT_RENDERERS, EventRenderers, renderEvent } from './event-payload';
 import { send, AttemptResult } from './webhook-sender';
 import {
   CLAIM_DELIVERIES,
@@ -47,6 +47,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly config: AppConfig,
     private readonly pools: DatabasePools,
     private readonly secrets: WebhookSecrets,
+    @Inject(EVENT_RENDERERS) private readonly renderers: EventRenderers,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -159,7 +160,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return Promise.all(
       claimed.map(async (delivery) => {
         try {
-          const body = JSON.stringify(renderEvent(delivery, this.config.publicPagesBaseUrl));
+          const body = JSON.stringify(renderEvent(delivery, this.renderers, this.config.publicPagesBaseUrl));
           const attempt = { url: delivery.url, signer, eventId: delivery.event_id, body };
           return await send(attempt, this.config.webhooks.allowPrivateUrls);
         } catch (error) {

@@ -1,7 +1,8 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { SqlModule } from '../database/sql';
 import { WritePathModule } from '../write-path/write-path.module';
 import { DeliveryWorker } from './delivery-worker';
+import { EVENT_RENDERERS, EventRenderers } from './event-payload';
 import { WebhookSecrets } from './webhook-secrets';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
@@ -12,4 +13,9 @@ import { WebhooksService } from './webhooks.service';
   controllers: [WebhooksController],
   providers: [WebhooksService, WebhookSecrets, DeliveryWorker],
 })
-export class WebhooksModule {}
+export class WebhooksModule {
+  /** With the renderer of every event type, which the features own and the app composes (src/event-renderers.ts). */
+  static forRoot(renderers: EventRenderers): DynamicModule {
+    return { module: WebhooksModule, providers: [{ provide: EVENT_RENDERERS, useValue: renderers }] };
+  }
+}

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../src/config/app-config';
-import { renderEvent, StoredEvent } from '../../src/webhooks/event-payload';
+import { EVENT_RENDERERS, EventRenderers, renderEvent, StoredEvent } from '../../src/webhooks/event-payload';
 import { freshId, seedCardScene } from '../cards/card-fixtures';
 import { seedTemplate } from '../notes/note-template-fixtures';
 import { seedFamily, seedPages } from '../pages/page-fixtures';
@@ -161,15 +161,16 @@ describe('Change events (e2e, a real receiver on loopback)', () => {
     const kept = events.map((event) => Object.keys(event.previous!).filter((key) => !WRITE_STAMPS.includes(key)));
     expect(kept.slice(0, 2).map((keys) => keys.sort())).toEqual([['context'], ['font', 'position', 'title']]);
     const base = t.app.get(AppConfig).publicPagesBaseUrl;
+    const renderers = t.app.get<symbol, EventRenderers>(EVENT_RENDERERS);
     events.forEach((event, i) => {
       // A page's `previous` also carries the rank a move left, whichever version stored it.
       const whole = {
         ...wholeRows[i],
         ...(event.type === 'page.updated' ? { position: event.previous!.position } : {}),
       };
-      expect(renderEvent({ ...event, previous: whole }, base)).toEqual(renderEvent(event, base));
+      expect(renderEvent({ ...event, previous: whole }, renderers, base)).toEqual(renderEvent(event, renderers, base));
     });
-    expect(events.map((event) => renderEvent(event, base).data.changed)).toEqual([
+    expect(events.map((event) => renderEvent(event, renderers, base).data.changed)).toEqual([
       ['context'],
       ['title', 'font'],
       ['parent_page_id', 'position'],
