@@ -60,3 +60,18 @@ function skipQuotedOrComment(source: string, at: number): number {
   }
   return at;
 }
+
+/**
+ * A one-off query (the import, the export, the CLI, which run on TypeORM or a bare pg client) with named
+ * parameters, as the text and values those query functions take: `db.query(...named(sql, { teamId }))`.
+ */
+export function named(source: string, params: Record<string, unknown>): [text: string, values: unknown[]] {
+  const { text, parameters } = compileNamedParameters(source);
+  return [
+    text,
+    parameters.map((name) => {
+      if (params[name] === undefined) throw new Error(`No value for :${name} in: ${source}`);
+      return params[name];
+    }),
+  ];
+}

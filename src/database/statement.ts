@@ -7,7 +7,7 @@ export type StatementParams = object;
  * One statement of a request path: a fixed text under a unique name, run as a named prepared
  * statement (parsed and planned once per connection, not per request), with the types of its
  * parameters and of its rows declared where it is defined. The text names its parameters
- * (`:teamId`); `text` is what PostgreSQL is sent ($1, $2, ...), and `values` puts a call's object
+ * (`:teamId`); `text` is what PostgreSQL is sent (positional), and `values` puts a call's object
  * in that order.
  */
 export interface Statement<Params extends StatementParams, Row> {
@@ -16,7 +16,7 @@ export interface Statement<Params extends StatementParams, Row> {
   readonly source: string;
   /** As sent: positional parameters. */
   readonly text: string;
-  /** The parameters' names, in the order of `$1`, `$2`, ... */
+  /** The parameters' names, in the order PostgreSQL numbers them. */
   readonly parameters: readonly string[];
   values(params: Params): unknown[];
   /** Never set: it only carries the types to `SqlSession.query`. */
