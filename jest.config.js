@@ -2,7 +2,12 @@
 module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/**/*.service-spec.ts', '<rootDir>/src/**/*.spec.ts'],
+  testMatch: [
+    '<rootDir>/test/**/*.e2e-spec.ts',
+    '<rootDir>/test/**/*.service-spec.ts',
+    '<rootDir>/test/**/*.spec.ts',
+    '<rootDir>/src/**/*.spec.ts',
+  ],
   // Type checking is `npm run typecheck` (part of `npm test`); here we only transpile, fast.
   transform: { '^.+\\.[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }] },
   // fractional-indexing ships ES modules only; transpile it like our own code.

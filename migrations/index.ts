@@ -7,6 +7,7 @@ import { CountSiblingsInBlocks0000000000006 } from './0006-count-siblings-in-blo
 import { VersionsAndIdempotencyKeys0000000000007 } from './0007-versions-and-idempotency-keys';
 import { CreateWebhooks0000000000008 } from './0008-create-webhooks';
 import { CreateWebhookStreams0000000000009 } from './0009-create-webhook-streams';
+import { ClaimTimes0000000000010 } from './0010-claim-times';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   VersionsAndIdempotencyKeys0000000000007,
   CreateWebhooks0000000000008,
   CreateWebhookStreams0000000000009,
+  ClaimTimes0000000000010,
 ];

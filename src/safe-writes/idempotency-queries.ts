@@ -27,8 +27,11 @@ export interface ClaimRow {
  */
 const NOT_WAITING_FOR_FLUSH = `no_flush AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true))`;
 
-/** A key row the next request may take: it expired (24 hours after its claim), or its claim is dead. */
-const FREE = `(k.expires_at <= now() OR (k.status IS NULL AND k.claimed_until <= now()))`;
+/**
+ * A key row `k` the new claim may take, as of that claim's time (EXCLUDED.claimed_at): it expired (24
+ * hours after its claim), or its claim is dead.
+ */
+const FREE = `(k.expires_at <= EXCLUDED.claimed_at OR (k.status IS NULL AND k.claimed_until <= EXCLUDED.claimed_at))`;
 
 /**
  * Claims a user's key in a workspace for a request's fingerprint, for `leaseMs` (kept 24 hours from now,
@@ -42,12 +45,13 @@ export const CLAIM_KEY = statement<
 >(
   'claim_key',
   `WITH ${NOT_WAITING_FOR_FLUSH}
-   INSERT INTO idempotency_keys AS k (team_id, user_id, key, fingerprint, claim, claimed_until, expires_at)
-   SELECT :teamId, :userId, :key, :fingerprint, :claim, now() + :leaseMs * interval '1 ms', now() + ${KEPT_FOR}
+   INSERT INTO idempotency_keys AS k (team_id, user_id, key, fingerprint, claim, claimed_at, claimed_until, expires_at)
+   SELECT :teamId, :userId, :key, :fingerprint, :claim, now(), now() + :leaseMs * interval '1 ms', now() + ${KEPT_FOR}
      FROM no_flush
    ON CONFLICT (team_id, user_id, key) DO UPDATE
       SET fingerprint = CASE WHEN ${FREE} THEN EXCLUDED.fingerprint ELSE k.fingerprint END,
           claim = CASE WHEN ${FREE} THEN EXCLUDED.claim ELSE k.claim END,
+          claimed_at = CASE WHEN ${FREE} THEN EXCLUDED.claimed_at ELSE k.claimed_at END,
           claimed_until = CASE WHEN ${FREE} THEN EXCLUDED.claimed_until ELSE k.claimed_until END,
           status = CASE WHEN ${FREE} THEN NULL ELSE k.status END,
           answer = CASE WHEN ${FREE} THEN NULL ELSE k.answer END,

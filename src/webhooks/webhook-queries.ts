@@ -216,7 +216,7 @@ export const RECORD_ATTEMPTS = statement<
                       > a.event_time + :retryWindowMs * interval '1 millisecond'
                  THEN 'given_up'
                  ELSE 'retrying' END AS outcome,
-            now() + a.delay_ms * interval '1 millisecond' AS next_at
+            now() + a.delay_ms * interval '1 millisecond' AS next_at, now() AS now
        FROM unnest(:eventIds::bigint[], :attempts::int[], :succeeded::boolean[], :statuses::int[],
                    :retryDelaysMs::float8[], :types::text[], :refs::tid[], :eventTimes::timestamptz[])
             AS a(event_id, attempt, succeeded, status, delay_ms, type, ref, event_time)
@@ -225,15 +225,16 @@ export const RECORD_ATTEMPTS = statement<
         SET attempts = o.attempt,
             state = CASE o.outcome WHEN 'retrying' THEN 'pending' ELSE o.outcome END,
             next_attempt_at = CASE o.outcome WHEN 'retrying' THEN o.next_at ELSE d.next_attempt_at END,
-            time_finished = CASE o.outcome WHEN 'retrying' THEN NULL ELSE now() END
+            time_finished = CASE o.outcome WHEN 'retrying' THEN NULL ELSE o.now END
        FROM decided o
       WHERE d.ctid = ANY (:refs::tid[]) AND d.ctid = o.ref AND d.event_id = o.event_id
-     RETURNING d.resource_key, d.event_id, o.outcome, o.next_at
+        AND d.team_id = :teamId AND d.webhook_id = :webhookId
+     RETURNING d.resource_key, d.event_id, o.outcome, o.next_at, o.now
    ), stream AS (
      UPDATE webhook_streams s
         SET next_attempt_at = CASE WHEN u.outcome = 'retrying' THEN u.next_at
                                    WHEN s.last_event_id = u.event_id THEN NULL
-                                   ELSE now() END
+                                   ELSE u.now END
        FROM updated u
       WHERE s.team_id = :teamId AND s.webhook_id = :webhookId AND s.resource_key = ANY (:resourceKeys::text[])
         AND s.resource_key = u.resource_key

@@ -24,13 +24,14 @@ export const HOLDS_KEY = `(:idempotencyKey::text IS NULL OR EXISTS (SELECT FROM 
 /**
  * CTE `kept`: the answer (`status`, and `answer`, a jsonb expression over the answer row `r` of CTE
  * `result`) is kept when `kept` (over `r`) holds, by the statement that made the change: a change is
- * never applied twice, even when the process dies before answering.
+ * never applied twice, even when the process dies before answering. The answer is built before the
+ * UPDATE, which only copies it: a distributed PostgreSQL refuses a stable function over columns in SET.
  */
 export const KEEP_ANSWER = (status: number, answer: string, kept: string) => `
   kept AS (
     UPDATE idempotency_keys k
-       SET status = ${status}, answer = ${answer}, claim = NULL, claimed_until = NULL
-      FROM result r
+       SET status = ${status}, answer = a.answer, claim = NULL, claimed_until = NULL
+      FROM (SELECT ${answer} AS answer FROM result r WHERE ${kept}) a
      WHERE k.team_id = :teamId AND k.user_id = :callerId::text AND k.key = :idempotencyKey::text
-       AND k.claim = :keyClaim::uuid AND ${kept}
+       AND k.claim = :keyClaim::uuid
   )`;

@@ -25,7 +25,7 @@ export const ANNOUNCE = (events: string) => `
     INSERT INTO webhook_streams AS s (team_id, webhook_id, resource_key, next_attempt_at, last_event_id)
     SELECT team_id, webhook_id, resource_key, now(), event_id FROM fanned_out ORDER BY webhook_id
     ON CONFLICT (team_id, webhook_id, resource_key)
-    DO UPDATE SET next_attempt_at = COALESCE(s.next_attempt_at, now()),
+    DO UPDATE SET next_attempt_at = COALESCE(s.next_attempt_at, excluded.next_attempt_at),
                   last_event_id = GREATEST(s.last_event_id, excluded.last_event_id)
   )`;
 

@@ -1,4 +1,4 @@
-import { routingViolations } from './workspace-routing';
+import { routingViolations } from '../support/routing/workspace-routing';
 
 const workspaceTables = new Set([
   'pages',
