@@ -228,7 +228,7 @@ WITH
       webhook_id
     ON CONFLICT (team_id, webhook_id, resource_key) DO UPDATE
     SET
-      next_attempt_at = COALESCE(s.next_attempt_at, now()),
+      next_attempt_at = COALESCE(s.next_attempt_at, excluded.next_attempt_at),
       last_event_id = GREATEST(s.last_event_id, excluded.last_event_id)
   )
 SELECT

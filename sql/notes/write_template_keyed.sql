@@ -149,18 +149,24 @@ WITH
     UPDATE idempotency_keys k
     SET
       status = 200,
-      answer = to_jsonb(r),
+      answer = a.answer,
       claim = NULL,
       claimed_until = NULL
     FROM
-      result r
+      (
+        SELECT
+          to_jsonb(r) AS answer
+        FROM
+          result r
+        WHERE
+          (r.owner_id = :callerId)
+          AND r.holds_key
+      ) a
     WHERE
       k.team_id = :teamId
       AND k.user_id = :callerId::text
       AND k.key = :idempotencyKey::text
       AND k.claim = :keyClaim::uuid
-      AND (r.owner_id = :callerId)
-      AND r.holds_key
   ),
   announced AS (
     INSERT INTO
@@ -261,7 +267,7 @@ WITH
       webhook_id
     ON CONFLICT (team_id, webhook_id, resource_key) DO UPDATE
     SET
-      next_attempt_at = COALESCE(s.next_attempt_at, now()),
+      next_attempt_at = COALESCE(s.next_attempt_at, excluded.next_attempt_at),
       last_event_id = GREATEST(s.last_event_id, excluded.last_event_id)
   )
 SELECT

@@ -491,24 +491,30 @@ WITH RECURSIVE
     UPDATE idempotency_keys k
     SET
       status = 200,
-      answer = to_jsonb(r) || jsonb_build_object('collaboration_token', :collaborationToken::text),
+      answer = a.answer,
       claim = NULL,
       claimed_until = NULL
     FROM
-      result r
+      (
+        SELECT
+          to_jsonb(r) || jsonb_build_object('collaboration_token', :collaborationToken::text) AS answer
+        FROM
+          result r
+        WHERE
+          (
+            (
+              r.caller_is_member
+              OR NOT :listedOnly
+            )
+            AND NOT r.stale
+          )
+          AND r.holds_key
+      ) a
     WHERE
       k.team_id = :teamId
       AND k.user_id = :callerId::text
       AND k.key = :idempotencyKey::text
       AND k.claim = :keyClaim::uuid
-      AND (
-        (
-          r.caller_is_member
-          OR NOT :listedOnly
-        )
-        AND NOT r.stale
-      )
-      AND r.holds_key
   ),
   announced AS (
     INSERT INTO
@@ -658,7 +664,7 @@ WITH RECURSIVE
       webhook_id
     ON CONFLICT (team_id, webhook_id, resource_key) DO UPDATE
     SET
-      next_attempt_at = COALESCE(s.next_attempt_at, now()),
+      next_attempt_at = COALESCE(s.next_attempt_at, excluded.next_attempt_at),
       last_event_id = GREATEST(s.last_event_id, excluded.last_event_id)
   )
 SELECT

@@ -100,18 +100,24 @@ WITH
     UPDATE idempotency_keys k
     SET
       status = 201,
-      answer = to_jsonb(r),
+      answer = a.answer,
       claim = NULL,
       claimed_until = NULL
     FROM
-      result r
+      (
+        SELECT
+          to_jsonb(r) AS answer
+        FROM
+          result r
+        WHERE
+          (r.id IS NOT NULL)
+          AND r.holds_key
+      ) a
     WHERE
       k.team_id = :teamId
       AND k.user_id = :callerId::text
       AND k.key = :idempotencyKey::text
       AND k.claim = :keyClaim::uuid
-      AND (r.id IS NOT NULL)
-      AND r.holds_key
   )
 SELECT
   *

@@ -9,7 +9,8 @@ WITH
         WHEN now() + a.delay_ms * interval '1 millisecond' > a.event_time + :retryWindowMs * interval '1 millisecond' THEN 'given_up'
         ELSE 'retrying'
       END AS outcome,
-      now() + a.delay_ms * interval '1 millisecond' AS next_at
+      now() + a.delay_ms * interval '1 millisecond' AS next_at,
+      now() AS now
     FROM
       unnest(
         :eventIds::BIGINT[],
@@ -36,7 +37,7 @@ WITH
       END,
       time_finished = CASE o.outcome
         WHEN 'retrying' THEN NULL
-        ELSE now()
+        ELSE o.now
       END
     FROM
       decided o
@@ -44,11 +45,14 @@ WITH
       d.ctid = ANY (:refs::tid[])
       AND d.ctid = o.ref
       AND d.event_id = o.event_id
+      AND d.team_id = :teamId
+      AND d.webhook_id = :webhookId
     RETURNING
       d.resource_key,
       d.event_id,
       o.outcome,
-      o.next_at
+      o.next_at,
+      o.now
   ),
   stream AS (
     UPDATE webhook_streams s
@@ -56,7 +60,7 @@ WITH
       next_attempt_at = CASE
         WHEN u.outcome = 'retrying' THEN u.next_at
         WHEN s.last_event_id = u.event_id THEN NULL
-        ELSE now()
+        ELSE u.now
       END
     FROM
       updated u
