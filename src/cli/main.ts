@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import 'reflect-metadata';
 import { Command } from 'commander';
 import { registerDataCommands } from './commands/data.commands';
@@ -7,8 +8,8 @@ import { registerTokenCommands } from './commands/token.commands';
 import { registerWebhookCommands } from './commands/webhook.commands';
 
 /**
- * `npm run cli -- <command>`: data in and out of the server's database. Results on stdout, everything
- * else on stderr.
+ * `npm run cli -- <command>` or `npx wca <command>`: data in and out of the server's database. Results on
+ * stdout, everything else on stderr.
  */
 const program = new Command('cli').description(
   'Workspace Content API: import, export, tokens, webhooks, demo data and migrations, on the database the server uses',
