@@ -28,6 +28,7 @@ import { loadConfig } from '../src/config/app-config';
 import { openBenchDatabase } from './support/bench-database';
 import { startBenchApp } from './support/bench-app';
 import { postgresVersion } from './support/report';
+import { databaseCpu } from './load/database-cpu';
 import { GrowthResult, growthPairsIn } from './load/growth';
 import { measureInTurns, RunFigures, timePair } from './load/load-run';
 import { publish, ResultRow } from './load/publish';
@@ -110,6 +111,12 @@ async function main(): Promise<void> {
   // With WEBHOOK_DELIVERY=false nothing is delivered: the run measures what the outbox adds to the writes.
   const delivered = options.webhook && loadConfig().webhooks.deliver ? deliveriesSettled(database.url) : null;
   try {
+    const clusterCpu = await databaseCpu(database.url);
+    log(
+      clusterCpu
+        ? `database CPU: postmaster ${clusterCpu.postmaster} and its children, from /proc`
+        : 'database CPU: not measured, PostgreSQL is not on this machine',
+    );
     const seeder = await startBenchApp();
     const workspaces = await seed(seeder, options.quick, log);
     if (options.webhook) {
@@ -156,6 +163,7 @@ async function main(): Promise<void> {
           options.warmup,
           options.duration,
           options.slices,
+          clusterCpu,
           delivered?.settle,
         );
         const [ours, same, least] = three.map((server) => figures[order.indexOf(server)]);

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { databaseCpuMs } from './database-cpu';
+import type { DatabaseCpu } from './database-cpu';
 import type { Operation } from './workload';
 import type { ServerProcess, ServerStats } from './servers';
 
@@ -14,7 +14,7 @@ export interface RunFigures {
   peak_rss_mb: number;
   /** The server process's CPU time (user + system) per request answered: its own cost, free of the machine's noise. */
   cpu_ms_per_request: number;
-  /** CPU time of the local postgres processes per request answered (null when PostgreSQL is not on this machine). */
+  /** CPU time of the database cluster's processes per request answered (null when it is not on this machine). */
   database_cpu_ms_per_request: number | null;
 }
 
@@ -98,20 +98,21 @@ async function inTurns(
   connections: number,
   seconds: number,
   slices: number,
+  databaseCpu: DatabaseCpu | null,
   settle?: Settle,
 ): Promise<Turns[]> {
   const sliceSeconds = Math.max(1, Math.round(seconds / slices));
-  const turns: Turns[] = sides.map(() => ({ raw: [], seconds: 0, databaseCpuMs: 0 }));
+  const turns: Turns[] = sides.map(() => ({ raw: [], seconds: 0, databaseCpuMs: databaseCpu ? 0 : null }));
   for (let slice = 0; slice < slices; slice++) {
     for (let k = 0; k < sides.length; k++) {
       const index = (slice + k) % sides.length;
       const { server, op } = sides[index];
       const own = turns[index];
-      const databaseBefore = databaseCpuMs();
+      const databaseBefore = databaseCpu?.ms() ?? null;
       const result = await cannon(server, op, connections, { duration: sliceSeconds }, true);
       const settleStarted = performance.now();
       await settle?.();
-      const databaseAfter = databaseCpuMs();
+      const databaseAfter = databaseCpu?.ms() ?? null;
       own.raw.push(result);
       own.seconds += result.duration + (settle ? (performance.now() - settleStarted) / 1000 : 0);
       own.databaseCpuMs =
@@ -136,13 +137,14 @@ export async function measureInTurns(
   warmupSeconds: number,
   seconds: number,
   slices: number,
+  databaseCpu: DatabaseCpu | null,
   settle?: Settle,
 ): Promise<RunFigures[]> {
   const sides = servers.map((server) => ({ server, op }));
   await warmUp(sides, connections, warmupSeconds);
   await settle?.();
   for (const server of servers) await server.reset();
-  const turns = await inTurns(sides, connections, seconds, slices, settle);
+  const turns = await inTurns(sides, connections, seconds, slices, databaseCpu, settle);
   const figures: RunFigures[] = [];
   for (const [index, server] of servers.entries())
     figures.push(toFigures(server, turns[index], await server.stats(), connections));
@@ -168,7 +170,7 @@ export async function timePair(
 ): Promise<[SequentialTime, SequentialTime]> {
   const sides = ops.map((op) => ({ server, op }));
   await warmUp(sides, 1, warmupSeconds);
-  const turns = await inTurns(sides, 1, seconds, slices);
+  const turns = await inTurns(sides, 1, seconds, slices, null);
   return turns.map((own) => {
     const merged = aggregateResult(own.raw, { url: server.baseUrl, connections: 1 });
     return { mean_ms: (1000 * own.seconds) / merged['2xx'], p50_ms: merged.latency.p50 };

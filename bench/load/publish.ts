@@ -265,8 +265,8 @@ calls, \`BEGIN\`/\`START TRANSACTION\` and \`COMMIT\` included; a prepared state
 requests it answered (counted by the server, so a request still in flight when a turn ends counts
 with its queries); the service answers most requests' token from memory (TokenCache), the baseline
 and the floor look it up every time. CPU ms/req is the server process's own user + system time
-(\`process.cpuUsage\`) per request answered; database CPU ms/req that of every local \`postgres\`
-process over the same seconds (read from /proc, ended backends included), background work and all.
+(\`process.cpuUsage\`) per request answered; database CPU ms/req that of the cluster's processes
+over the same seconds (read from /proc, ended backends included), background work and all.
 With the cores saturated, throughput is roughly the cores divided by the sum of those two and the
 load generator's share. Peak RSS is the service's process, sampled every 100 ms over the measured
 run. All of it is in \`bench/results/latest.json\` (\`{"machine", "results": [...]}\`) and, with the
