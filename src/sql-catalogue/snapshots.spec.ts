@@ -7,7 +7,7 @@ import { SNAPSHOT_DIR, snapshotFiles, snapshots } from './snapshots';
  * so that a reviewer reads in a diff the SQL a change ships. A statement changed without
  * `npm run sql:snapshot` fails here.
  */
-describe('SQL snapshots', () => {
+describe('SQL snapshots (`npm run sql:snapshot` writes them)', () => {
   const wanted = snapshots();
 
   it.each([...wanted.keys()])('sql/%s is the statement as the code writes it', (path) => {
