@@ -8,6 +8,7 @@ import { generateTokenSecret, hashTokenSecret } from './token-secret';
 import { Token } from './token.entity';
 import { TokenCache } from './token-cache';
 import { AUTHENTICATE } from './token-queries';
+import { named } from '../database/named-parameters';
 
 export interface NewToken {
   teamId: string;
@@ -84,13 +85,15 @@ export class TokensService {
   /** Revokes by id; returns how many tokens that id names (0: unknown; over 1: ambiguous, nothing revoked). */
   async revoke(id: string, teamId?: string): Promise<number> {
     const [{ found }] = await this.db.query<Array<{ found: number }>>(
-      `WITH named AS (SELECT team_id, id FROM tokens WHERE id = $1 AND ($2::text IS NULL OR team_id = $2)),
+      ...named(
+        `WITH named AS (SELECT team_id, id FROM tokens WHERE id = :id AND (:teamId::text IS NULL OR team_id = :teamId)),
             revoked AS (
               UPDATE tokens t SET revoked_at = COALESCE(t.revoked_at, now())
                 FROM named n WHERE (SELECT count(*) FROM named) = 1 AND t.team_id = n.team_id AND t.id = n.id
             )
        SELECT count(*)::int AS found FROM named`,
-      [id, teamId ?? null],
+        { id, teamId: teamId ?? null },
+      ),
     );
     // Every instance forgets on the notification; this one also at once, so its next request knows.
     this.cache.invalidate();

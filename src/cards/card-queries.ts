@@ -109,7 +109,6 @@ const READ = `
     FROM cards c
    WHERE c.team_id = :teamId AND c.id = :cardId`;
 
-/** A card with its members and its tags in the order attached, in one round trip. */
 /** Which card, for whom. */
 export interface CardKey {
   teamId: string;
@@ -117,6 +116,7 @@ export interface CardKey {
   callerId: string;
 }
 
+/** A card with its members and its tags in the order attached, in one round trip. */
 export const READ_CARD = statement<CardKey, CardRow>('read_card', READ);
 
 /** READ_CARD with the row locked for the rest of the transaction: a conditional attach's first step. */

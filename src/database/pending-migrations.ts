@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, Migration } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { named } from './named-parameters';
 
 /** Any fixed number: the advisory lock every process takes around migrating. */
 const MIGRATION_LOCK = 730_001;
@@ -13,10 +14,10 @@ export async function runPendingMigrations(db: DataSource): Promise<Migration[]>
   const session = db.createQueryRunner();
   await session.connect();
   try {
-    await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await session.query(...named('SELECT pg_advisory_lock(:lock)', { lock: MIGRATION_LOCK }));
     return await db.runMigrations({ transaction: 'each' });
   } finally {
-    await session.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await session.query(...named('SELECT pg_advisory_unlock(:lock)', { lock: MIGRATION_LOCK })).catch(() => undefined);
     await session.release();
   }
 }

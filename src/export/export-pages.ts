@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { PageEntry } from '../import/dto/page-entry.dto';
+import { named } from '../database/named-parameters';
 
 interface PageRow extends Omit<PageEntry, 'parent_page_id' | 'public_settings'> {
   parent_page_id: string | null;
@@ -15,7 +16,8 @@ interface PageRow extends Omit<PageEntry, 'parent_page_id' | 'public_settings'> 
  */
 export async function exportPages(tx: EntityManager, teamId: string): Promise<PageEntry[]> {
   const rows: PageRow[] = await tx.query(
-    `SELECT p.team_id, p.id::text AS id, p.project_id, COALESCE(p.parent_id, fp.id)::text AS parent_page_id,
+    ...named(
+      `SELECT p.team_id, p.id::text AS id, p.project_id, COALESCE(p.parent_id, fp.id)::text AS parent_page_id,
             p.title, p.owner_id,
             a.page_id IS NOT NULL AS archived, p.alias_id, p.font, p.icon, p.cover_image, p.content, p.is_public,
             p.public_url, p.public_robots, p.hide_table_of_contents, p.hide_subpages,
@@ -33,9 +35,10 @@ export async function exportPages(tx: EntityManager, teamId: string): Promise<Pa
        LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
        LEFT JOIN pages fp ON p.parent_id IS NULL AND fp.team_id = p.team_id AND fp.id = a.former_parent_id
                          AND fp.project_id = p.project_id
-      WHERE p.team_id = $1
+      WHERE p.team_id = :teamId
       ORDER BY p.project_id, p.sort_key COLLATE "C" NULLS LAST, a.time_archived, p.id`,
-    [teamId],
+      { teamId },
+    ),
   );
   return preOrder(rows).map(({ team_id, id, project_id, parent_page_id, public_url, public_robots, ...page }) => ({
     team_id,

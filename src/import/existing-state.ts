@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { hashTokenSecret } from '../auth/token-secret';
 import { ImportDocument } from './dto/import-document.dto';
+import { named } from '../database/named-parameters';
 
 /** `team/id`: unambiguous because a team id has no "/". */
 export const teamKey = (teamId: string, id: string) => `${teamId}/${id}`;
@@ -53,28 +54,32 @@ export async function loadExistingState(tx: EntityManager, doc: ImportDocument):
   const users = [...new Set((doc.members ?? []).map((m) => m.user_id))];
   const tokens = doc.tokens ?? [];
   // One after another: the queries share the transaction's connection.
-  const workspaceRows = await tx.query<Array<{ id: string }>>(`SELECT id FROM workspaces WHERE id = ANY($1)`, [teams]);
-  const userRows = await tx.query<Array<{ id: string }>>(`SELECT id FROM users WHERE id = ANY($1)`, [users]);
+  const workspaceRows = await tx.query<Array<{ id: string }>>(
+    ...named(`SELECT id FROM workspaces WHERE id = ANY(:teams)`, { teams }),
+  );
+  const userRows = await tx.query<Array<{ id: string }>>(
+    ...named(`SELECT id FROM users WHERE id = ANY(:users)`, { users }),
+  );
   const memberRows = await tx.query<Array<{ team_id: string; user_id: string }>>(
-    `SELECT team_id, user_id FROM members WHERE team_id = ANY($1)`,
-    [teams],
+    ...named(`SELECT team_id, user_id FROM members WHERE team_id = ANY(:teams)`, { teams }),
   );
   const projectRows = await tx.query<Array<{ team_id: string; id: string }>>(
-    `SELECT team_id, id FROM projects WHERE team_id = ANY($1)`,
-    [teams],
+    ...named(`SELECT team_id, id FROM projects WHERE team_id = ANY(:teams)`, { teams }),
   );
   const tagRows = await tx.query<Array<{ team_id: string; id: string; project_id: string | null }>>(
-    `SELECT team_id, id::text, project_id FROM tags WHERE team_id = ANY($1)`,
-    [teams],
+    ...named(`SELECT team_id, id::text, project_id FROM tags WHERE team_id = ANY(:teams)`, { teams }),
   );
   const tokenRows = await tx.query<Array<{ team_id: string; id: string; token_hash: Buffer; revoked_at: Date | null }>>(
-    `SELECT team_id, id, token_hash, revoked_at FROM tokens
-      WHERE (team_id, id) IN (SELECT * FROM unnest($1::text[], $2::text[])) OR token_hash = ANY($3::bytea[])`,
-    [
-      tokens.map((t) => t.team_id),
-      tokens.map((t) => t.id),
-      tokens.flatMap((t) => (t.token ? [hashTokenSecret(t.token)] : [])),
-    ],
+    ...named(
+      `SELECT team_id, id, token_hash, revoked_at FROM tokens
+        WHERE (team_id, id) IN (SELECT * FROM unnest(:teamIds::text[], :ids::text[]))
+           OR token_hash = ANY(:hashes::bytea[])`,
+      {
+        teamIds: tokens.map((t) => t.team_id),
+        ids: tokens.map((t) => t.id),
+        hashes: tokens.flatMap((t) => (t.token ? [hashTokenSecret(t.token)] : [])),
+      },
+    ),
   );
   return {
     workspaces: new Set(workspaceRows.map((r) => r.id)),
@@ -100,13 +105,15 @@ function teamEntries(doc: ImportDocument): Array<{ team_id: string }> {
 /** Locks the pages so that no move through the API interleaves with the import's placement. */
 async function loadPages(tx: EntityManager, teams: string[]): Promise<Map<string, StoredPage[]>> {
   const rows: PageRow[] = await tx.query(
-    `SELECT p.team_id, p.id::text, p.project_id, p.parent_id::text, p.sort_key, p.alias_id,
+    ...named(
+      `SELECT p.team_id, p.id::text, p.project_id, p.parent_id::text, p.sort_key, p.alias_id,
             a.archive_root_id::text, a.former_parent_id::text, a.archived_by
        FROM pages p LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
-      WHERE p.team_id = ANY($1)
+      WHERE p.team_id = ANY(:teams)
       ORDER BY p.team_id, p.id
         FOR UPDATE OF p`,
-    [teams],
+      { teams },
+    ),
   );
   const pages = new Map<string, StoredPage[]>(teams.map((team) => [team, []]));
   for (const row of rows) {

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { runPendingMigrations } from '../../database/pending-migrations';
 import { withDataSource } from '../cli-session';
 import { printResult, reportingFailure } from '../output';
+import { named } from '../../database/named-parameters';
 
 /** `migration:run` and `migration:revert`. */
 export function registerMigrationCommands(program: Command): void {
@@ -34,7 +35,9 @@ export function registerMigrationCommands(program: Command): void {
 /** The one TypeORM reverts next: the latest by timestamp. */
 async function lastAppliedMigration(db: DataSource): Promise<string | null> {
   const table = db.options.migrationsTableName ?? 'migrations';
-  const exists = await db.query<Array<{ present: boolean }>>(`SELECT to_regclass($1) IS NOT NULL AS present`, [table]);
+  const exists = await db.query<Array<{ present: boolean }>>(
+    ...named(`SELECT to_regclass(:table) IS NOT NULL AS present`, { table }),
+  );
   if (!exists[0].present) return null;
   const rows = await db.query<Array<{ name: string }>>(
     `SELECT name FROM "${table}" ORDER BY "timestamp" DESC, id DESC LIMIT 1`,

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { TokensService } from '../../auth/tokens.service';
 import { withServices } from '../cli-session';
 import { printResult, reportingFailure } from '../output';
+import { named } from '../../database/named-parameters';
 
 interface CreateOptions {
   team: string;
@@ -61,6 +62,8 @@ function lifetime(text: string): number {
 }
 
 async function requireMember(db: DataSource, teamId: string, userId: string): Promise<void> {
-  const rows = await db.query<unknown[]>(`SELECT 1 FROM members WHERE team_id = $1 AND user_id = $2`, [teamId, userId]);
+  const rows = await db.query<unknown[]>(
+    ...named(`SELECT 1 FROM members WHERE team_id = :teamId AND user_id = :userId`, { teamId, userId }),
+  );
   if (rows.length === 0) throw new Error(`User ${userId} is not a member of workspace ${teamId}`);
 }

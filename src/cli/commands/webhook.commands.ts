@@ -4,6 +4,7 @@ import { isNumericId } from '../../common/numeric-id';
 import { LIST_ATTEMPTS, LIST_WEBHOOKS } from '../../webhooks/webhook-queries';
 import { withDataSource } from '../cli-session';
 import { printResult, reportingFailure } from '../output';
+import { named } from '../../database/named-parameters';
 
 /** How many attempts `webhook deliveries` prints, newest first. */
 const ATTEMPTS_PRINTED = 1000;
@@ -18,7 +19,9 @@ export function registerWebhookCommands(program: Command): void {
     .requiredOption('--team <team_id>', 'the workspace')
     .action(
       reportingFailure(async ({ team }: { team: string }) => {
-        const webhooks = await withDataSource((db) => db.query<unknown[]>(LIST_WEBHOOKS.text, [team]));
+        const webhooks = await withDataSource((db) =>
+          db.query<unknown[]>(LIST_WEBHOOKS.text, LIST_WEBHOOKS.values({ teamId: team })),
+        );
         printResult({ webhooks });
       }),
     );
@@ -37,13 +40,16 @@ export function registerWebhookCommands(program: Command): void {
 
 async function deliveries(db: DataSource, id: string): Promise<object> {
   const [found] = await db.query<Array<{ team_id: string; pending: number }>>(
-    `SELECT w.team_id,
-            (SELECT count(*)::int FROM webhook_deliveries d
-              WHERE d.team_id = w.team_id AND d.webhook_id = w.id AND d.state = 'pending') AS pending
-       FROM webhooks w WHERE w.id = $1`,
-    [id],
+    ...named(
+      `SELECT w.team_id,
+              (SELECT count(*)::int FROM webhook_deliveries d
+                WHERE d.team_id = w.team_id AND d.webhook_id = w.id AND d.state = 'pending') AS pending
+         FROM webhooks w WHERE w.id = :webhookId`,
+      { webhookId: id },
+    ),
   );
   if (!found) throw new Error(`No webhook has id ${id}`);
-  const attempts = await db.query<unknown[]>(LIST_ATTEMPTS.text, [found.team_id, id, ATTEMPTS_PRINTED]);
+  const key = { teamId: found.team_id, webhookId: id, limit: ATTEMPTS_PRINTED };
+  const attempts = await db.query<unknown[]>(LIST_ATTEMPTS.text, LIST_ATTEMPTS.values(key));
   return { webhook_id: id, team_id: found.team_id, pending: found.pending, deliveries: attempts };
 }

@@ -9,6 +9,7 @@ import { postgresBinDir } from './postgres-binaries';
 import { fatalMessage, logFile, logLength, logTail, portWasTaken } from './postgres-log';
 import { PostgresToolError, runPostgresTool } from './postgres-tool';
 import { readPostmasterPid } from './postmaster-pid';
+import { named } from '../named-parameters';
 
 export { EmbeddedPostgresError } from './embedded-postgres-errors';
 
@@ -188,7 +189,7 @@ async function connect(url: string): Promise<Client> {
 /** Creates the database unless it exists; another process creating it at the same moment is no failure. */
 async function createDatabase(client: Client, database: string): Promise<void> {
   const exists = async () =>
-    (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount !== 0;
+    (await client.query(...named('SELECT 1 FROM pg_database WHERE datname = :database', { database }))).rowCount !== 0;
   if (await exists()) return;
   await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`).catch(async (error: unknown) => {
     if (!(await exists())) throw error;
