@@ -6,11 +6,17 @@ SELECT
   t.user_id,
   t.actor,
   t.expires_at,
-  m.role
+  (
+    SELECT
+      m.role
+    FROM
+      members m
+    WHERE
+      m.team_id = t.team_id
+      AND m.user_id = t.user_id
+  ) AS role
 FROM
   tokens t
-  JOIN members m ON m.team_id = t.team_id
-  AND m.user_id = t.user_id
 WHERE
   t.token_hash = :tokenHash
   AND t.revoked_at IS NULL

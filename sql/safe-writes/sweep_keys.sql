@@ -2,17 +2,22 @@
 -- Parameters: $1 :limit
 DELETE FROM idempotency_keys
 WHERE
-  (team_id, user_id, key) IN (
-    SELECT
-      team_id,
-      user_id,
-      key
-    FROM
-      idempotency_keys
-    WHERE
-      expires_at <= now()
-    LIMIT
-      :limit
+  expires_at <= LEAST(
+    now(),
+    (
+      SELECT
+        expires_at
+      FROM
+        idempotency_keys
+      WHERE
+        expires_at <= now()
+      ORDER BY
+        expires_at
+      OFFSET
+        :limit - 1
+      LIMIT
+        1
+    )
   )
 RETURNING
   key AS id

@@ -4,6 +4,8 @@ import { AppConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from '../../migrations';
 
+const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
+
 /** The one DataSource definition, shared by the app, the CLI, the migration commands and the tests. */
 export function dataSourceOptions(url: string, config: AppConfig): DataSourceOptions {
   return {
@@ -15,11 +17,12 @@ export function dataSourceOptions(url: string, config: AppConfig): DataSourceOpt
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: false,
-    extra: poolSettings(config),
+    // Bulk work (migrations, import, export) may read whole tables: it keeps the planner's choice of scan.
+    extra: { ...poolSettings(config), options: GENERIC_PLANS },
   };
 }
 
-/** The pg pool's settings (TypeORM passes them to pg-pool as they are). */
+/** The request pool's settings (pg-pool's; TypeORM's pool takes them too, with its own planner options). */
 export function poolSettings(config: AppConfig) {
   return {
     max: config.dbPoolSize,
@@ -32,7 +35,9 @@ export function poolSettings(config: AppConfig) {
     application_name: 'workspace-content-api',
     // Catalogue statements are written for one plan whatever their parameters (switches are one-time filters);
     // left to choose, PostgreSQL keeps planning them per execution, which costs more than running them.
-    options: '-c plan_cache_mode=force_generic_plan',
+    // Each reaches its rows by key, so no sequential scans: a plan made while a table was empty would
+    // otherwise read the whole table for as long as the connection keeps it (until the table's next ANALYZE).
+    options: `${GENERIC_PLANS} -c enable_seqscan=off`,
   };
 }
 

@@ -39,7 +39,7 @@ export class IdempotencyKeySweeper implements OnApplicationBootstrap, OnApplicat
       do {
         batch = (await this.db.query(SWEEP_KEYS, { limit: BATCH })).length;
         swept += batch;
-      } while (batch === BATCH);
+      } while (batch >= BATCH);
     } catch (error) {
       this.logger.warn(`Sweeping expired idempotency keys failed (retried in a minute): ${String(error)}`);
     }

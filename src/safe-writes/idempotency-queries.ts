@@ -67,11 +67,15 @@ export const RELEASE_KEY = statement<{ teamId: string; userId: string; key: stri
     WHERE team_id = :teamId AND user_id = :userId AND key = :key AND claim = :claim AND status IS NULL`,
 );
 
-/** Forgets up to `limit` keys whose answer or claim has expired; returns how many. */
+/**
+ * Forgets the `limit` keys that expired first (more if several expired at that very instant), answered or
+ * not; returns them. A range of the expiry index, not a join on the key: a join planned while the table was
+ * empty can read every key for each expired one. A key a claim takes over meanwhile expires later: it stays.
+ */
 export const SWEEP_KEYS = statement<{ limit: number }, { id: string }>(
   'sweep_keys',
   `DELETE FROM idempotency_keys
-    WHERE (team_id, user_id, key) IN (SELECT team_id, user_id, key FROM idempotency_keys
-                                        WHERE expires_at <= now() LIMIT :limit)
+    WHERE expires_at <= LEAST(now(), (SELECT expires_at FROM idempotency_keys WHERE expires_at <= now()
+                                       ORDER BY expires_at OFFSET :limit - 1 LIMIT 1))
    RETURNING key AS id`,
 );
