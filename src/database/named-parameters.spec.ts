@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { compileNamedParameters } from './named-parameters';
 import { statement } from './statement';
 
@@ -35,23 +33,5 @@ describe('statement', () => {
     expect(() => PAIR.values({ left: 'l' } as never)).toThrow(
       'Statement named_parameters_spec was given no value for :right',
     );
-  });
-});
-
-describe('SQL in src/', () => {
-  const SRC = join(__dirname, '..');
-  const sources = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter(
-    (path) => path.endsWith('.ts') && !path.endsWith('.spec.ts') && !path.endsWith('named-parameters.ts'),
-  );
-
-  it('names its parameters: no positional $n outside the compiler (a String.replace back-reference aside)', () => {
-    const positional = sources.flatMap((path) =>
-      readFileSync(join(SRC, path), 'utf8')
-        .split('\n')
-        .flatMap((line, i) =>
-          /\$\d/.test(line) && !line.includes('.replace(') ? [`src/${path}:${i + 1}: ${line.trim()}`] : [],
-        ),
-    );
-    expect(positional).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { named } from '../database/named-parameters';
 import { ImportError } from './import-error';
 
 /** One table row as its columns, plus the document entry it comes from (for error messages). */
@@ -28,8 +29,9 @@ export interface ChildTableSpec extends TableSpec {
 }
 
 export interface Statement {
+  /** With named parameters (`:rows`), each a JSON array of rows. */
   sql: string;
-  params: unknown[];
+  params: Record<string, string>;
   /** Rows the statement writes; none means there is nothing to run. */
   rows: Row[];
   table: string;
@@ -41,12 +43,12 @@ const quote = (name: string) => `"${name}"`;
 const list = (names: string[], prefix = '') => names.map((n) => prefix + quote(n)).join(', ');
 
 /**
- * The rows of a JSON array parameter as a table `r`, in array order (`r.ord`). One parameter
+ * The rows of the JSON array parameter `:param` as a table `r`, in array order (`r.ord`). One parameter
  * carries any number of rows, so every write is one statement whatever the document's size.
  */
-function recordset(columns: Columns, param: number): string {
+function recordset(columns: Columns, param: string): string {
   const definitions = Object.entries(columns).map(([name, type]) => `${quote(name)} ${type}`);
-  return `ROWS FROM (jsonb_to_recordset($${param}::jsonb) AS (${definitions.join(', ')}))
+  return `ROWS FROM (jsonb_to_recordset(:${param}::jsonb) AS (${definitions.join(', ')}))
     WITH ORDINALITY AS r(${list(Object.keys(columns))}, ord)`;
 }
 
@@ -74,17 +76,17 @@ export function upsert(spec: TableSpec, rows: Row[]): Statement {
       : `DO UPDATE SET ${changes.join(', ')}
     WHERE (${list(fields, `${quote(spec.table)}.`)}) IS DISTINCT FROM (${list(fields, 'EXCLUDED.')})`;
   const sql = `INSERT INTO ${quote(spec.table)} (${list(names)})
-    SELECT ${list(names, 'r.')} FROM ${recordset(columns, 1)} ORDER BY r.ord
+    SELECT ${list(names, 'r.')} FROM ${recordset(columns, 'rows')} ORDER BY r.ord
     ON CONFLICT (${list(Object.keys(spec.key))}) ${onConflict}`;
-  return { sql, params: [JSON.stringify(rows)], rows, table: spec.table };
+  return { sql, params: { rows: JSON.stringify(rows) }, rows, table: spec.table };
 }
 
 /** Updates the fields of existing rows by key. */
 export function update(spec: TableSpec, rows: Row[]): Statement {
   const fields = Object.keys(spec.fields ?? {});
   const sql = `UPDATE ${quote(spec.table)} t SET ${fields.map((f) => `${quote(f)} = r.${quote(f)}`).join(', ')}
-    FROM ${recordset({ ...spec.key, ...spec.fields }, 1)} WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
-  return { sql, params: [JSON.stringify(rows)], rows, table: spec.table };
+    FROM ${recordset({ ...spec.key, ...spec.fields }, 'rows')} WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
+  return { sql, params: { rows: JSON.stringify(rows) }, rows, table: spec.table };
 }
 
 /**
@@ -93,15 +95,15 @@ export function update(spec: TableSpec, rows: Row[]): Statement {
  */
 export function newVersions(spec: TableSpec, rows: Row[]): Statement {
   const sql = `UPDATE ${quote(spec.table)} t SET "version" = t."version" + 1
-    FROM ${recordset(spec.key, 1)} WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
-  return { sql, params: [JSON.stringify(rows)], rows, table: spec.table };
+    FROM ${recordset(spec.key, 'rows')} WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
+  return { sql, params: { rows: JSON.stringify(rows) }, rows, table: spec.table };
 }
 
 /** Deletes rows by key. */
 export function remove(spec: TableSpec, rows: Row[]): Statement {
-  const sql = `DELETE FROM ${quote(spec.table)} t USING ${recordset(spec.key, 1)}
+  const sql = `DELETE FROM ${quote(spec.table)} t USING ${recordset(spec.key, 'rows')}
     WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
-  return { sql, params: [JSON.stringify(rows)], rows, table: spec.table };
+  return { sql, params: { rows: JSON.stringify(rows) }, rows, table: spec.table };
 }
 
 /** Makes the rows of each listed parent exactly `rows`: removes the others, then upserts. */
@@ -111,12 +113,15 @@ export function replaceChildren(spec: ChildTableSpec, parents: Row[], rows: Row[
   const keys = Object.keys(spec.key);
   const keep = spec.ordered
     ? ''
-    : `AND (${list(keys, 't.')}) NOT IN (SELECT ${list(keys, 'r.')} FROM ${recordset(spec.key, 2)})`;
+    : `AND (${list(keys, 't.')}) NOT IN (SELECT ${list(keys, 'r.')} FROM ${recordset(spec.key, 'kept')})`;
+  const listed = `SELECT ${list(spec.parent, 'r.')} FROM ${recordset(parentColumns, 'parents')}`;
   const removal: Statement = {
     sql: `DELETE FROM ${quote(spec.table)} t
-      WHERE (${list(spec.parent, 't.')}) IN (SELECT ${list(spec.parent, 'r.')} FROM ${recordset(parentColumns, 1)})
+      WHERE (${list(spec.parent, 't.')}) IN (${listed})
       ${keep}`,
-    params: spec.ordered ? [JSON.stringify(parents)] : [JSON.stringify(parents), JSON.stringify(rows)],
+    params: spec.ordered
+      ? { parents: JSON.stringify(parents) }
+      : { parents: JSON.stringify(parents), kept: JSON.stringify(rows) },
     rows: parents,
     table: spec.table,
   };
@@ -128,7 +133,7 @@ export async function runStatements(tx: EntityManager, statements: Statement[]):
   for (const statement of statements) {
     if (statement.rows.length === 0) continue;
     try {
-      await tx.query(statement.sql, statement.params);
+      await tx.query(...named(statement.sql, statement.params));
     } catch (error) {
       throw asImportError(error, statement) ?? error;
     }
