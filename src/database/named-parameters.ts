@@ -67,11 +67,14 @@ function skipQuotedOrComment(source: string, at: number): number {
  */
 export function named(source: string, params: Record<string, unknown>): [text: string, values: unknown[]] {
   const { text, parameters } = compileNamedParameters(source);
-  return [
-    text,
-    parameters.map((name) => {
-      if (params[name] === undefined) throw new Error(`No value for :${name} in: ${source}`);
-      return params[name];
-    }),
-  ];
+  return [text, valuesInOrder(parameters, params, source)];
+}
+
+/** A call's values in the order of `$n`; a name without a value (undefined) is refused, naming `what`. */
+export function valuesInOrder(parameters: readonly string[], params: object, what: string): unknown[] {
+  return parameters.map((name) => {
+    const value = (params as Record<string, unknown>)[name];
+    if (value === undefined) throw new Error(`${what} was given no value for :${name}`);
+    return value;
+  });
 }

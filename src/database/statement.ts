@@ -1,4 +1,4 @@
-import { compileNamedParameters } from './named-parameters';
+import { compileNamedParameters, valuesInOrder } from './named-parameters';
 
 /** A statement's parameters by name: the object a call passes. */
 export type StatementParams = object;
@@ -40,12 +40,7 @@ export function statement<Params extends StatementParams = Record<never, never>,
     source,
     text,
     parameters,
-    values: (params) =>
-      parameters.map((parameter) => {
-        const value = (params as Record<string, unknown>)[parameter];
-        if (value === undefined) throw new Error(`Statement ${name} was given no value for :${parameter}`);
-        return value;
-      }),
+    values: (params) => valuesInOrder(parameters, params, `Statement ${name}`),
   };
   catalogue.set(name, declared as Statement<never, unknown>);
   return declared;

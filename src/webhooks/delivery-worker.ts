@@ -58,6 +58,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       this.pools.open({
         max: settings.concurrency + 1,
         application_name: 'workspace-content-api-webhooks',
+        // A slot's transaction stays idle while it attempts its batch (up to DELIVERY_TIMEOUT_MS): the
+        // request pool's idle-in-transaction limit would end it before the attempts are recorded.
+        idle_in_transaction_session_timeout: 0,
         // The outbox tables grow from nothing to thousands of rows between two ANALYZEs: a plan kept from
         // when they were empty scans every delivery for each stream, so each claim is planned on their size now.
         options: '-c plan_cache_mode=force_custom_plan',
