@@ -8,6 +8,7 @@ import { VersionsAndIdempotencyKeys0000000000007 } from './0007-versions-and-ide
 import { CreateWebhooks0000000000008 } from './0008-create-webhooks';
 import { CreateWebhookStreams0000000000009 } from './0009-create-webhook-streams';
 import { ClaimTimes0000000000010 } from './0010-claim-times';
+import { IdCounters0000000000011 } from './0011-id-counters';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CreateWebhooks0000000000008,
   CreateWebhookStreams0000000000009,
   ClaimTimes0000000000010,
+  IdCounters0000000000011,
 ];

@@ -1,0 +1,27 @@
+/** The kinds of resource whose numerical ids the service assigns, and the table each lives in. */
+const TABLES = { page: 'pages', tag: 'tags' } as const;
+
+export type CountedKind = keyof typeof TABLES;
+
+/**
+ * A CTE body that takes the workspace's next id of a kind, as `id` (bigint): past every id the service
+ * handed out or retired (id_counters, migration 0011) and every id the table holds, imported ones too.
+ * Creations of one kind in one workspace take turns on the counter's row until they commit.
+ */
+export const allocateId = (kind: CountedKind): string => `
+  INSERT INTO id_counters AS k (team_id, kind, last_id)
+  VALUES (:teamId, '${kind}', COALESCE((SELECT max(x.id) FROM ${TABLES[kind]} x WHERE x.team_id = :teamId), 0) + 1)
+  ON CONFLICT (team_id, kind) DO UPDATE SET last_id = greatest(k.last_id + 1, EXCLUDED.last_id)
+  RETURNING k.last_id AS id`;
+
+/**
+ * A CTE body that records the ids a delete removed (`deleted`, a CTE with an `id` column) as used, so
+ * they are never handed out again. It writes only when one of them lies past the counter (an imported
+ * id above every id handed out), so most deletes never wait for a creation's turn on the counter.
+ */
+export const retireIds = (kind: CountedKind, deleted: string): string => `
+  INSERT INTO id_counters AS k (team_id, kind, last_id)
+  SELECT :teamId, '${kind}', m.id
+    FROM (SELECT max(d.id) AS id FROM ${deleted} d) m
+   WHERE m.id > COALESCE((SELECT c.last_id FROM id_counters c WHERE c.team_id = :teamId AND c.kind = '${kind}'), -1)
+  ON CONFLICT (team_id, kind) DO UPDATE SET last_id = greatest(k.last_id, EXCLUDED.last_id)`;
