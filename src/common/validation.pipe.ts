@@ -1,4 +1,5 @@
-import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import { CommonErrors } from '../errors/common-errors';
 import { describeBodyProblem, findBodyProblem } from './body-inspection';
 import { DomainError } from '../errors/domain-error';
@@ -25,6 +26,7 @@ export class StrictValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body') value = requireObjectBody(value);
+    if (metadata.type === 'query' && metadata.metatype) refuseUnknownParameters(value, metadata.metatype);
     return super.transform(value, metadata);
   }
 }
@@ -40,6 +42,14 @@ function requireObjectBody(value: unknown): object {
   if (problem?.kind === 'prototype-key') throw CommonErrors.unknownField(problem.path);
   if (problem) throw CommonErrors.validation(describeBodyProblem(problem));
   return value;
+}
+
+/** A query string names only the parameters its DTO declares; a typo is an error, as in a body. */
+function refuseUnknownParameters(query: unknown, dto: Type): void {
+  const declared = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  const known = new Set(declared.map((rule) => rule.propertyName));
+  const unknown = Object.keys(query ?? {}).find((name) => !known.has(name));
+  if (unknown !== undefined) throw CommonErrors.unknownQueryParameter(unknown);
 }
 
 export function fromValidationErrors(errors: ValidationError[], parentPath = ''): DomainError {

@@ -4,15 +4,17 @@ const TABLES = { page: 'pages', tag: 'tags' } as const;
 export type CountedKind = keyof typeof TABLES;
 
 /**
- * A CTE body that takes the workspace's next id of a kind, as `id` (bigint): past every id the service
- * handed out or retired (id_counters, migration 0011) and every id the table holds, imported ones too.
- * Creations of one kind in one workspace take turns on the counter's row until they commit.
+ * A CTE body that takes the workspace's next `count` ids of a kind (a SQL expression, 1 by default) as
+ * `first_id` to `last_id` (bigint): past every id the service handed out or retired (id_counters,
+ * migration 0011) and every id the table holds, imported ones too. Creations of one kind in one
+ * workspace take turns on the counter's row until they commit.
  */
-export const allocateId = (kind: CountedKind): string => `
+export const allocateIds = (kind: CountedKind, count = '1'): string => `
   INSERT INTO id_counters AS k (team_id, kind, last_id)
-  VALUES (:teamId, '${kind}', COALESCE((SELECT max(x.id) FROM ${TABLES[kind]} x WHERE x.team_id = :teamId), 0) + 1)
-  ON CONFLICT (team_id, kind) DO UPDATE SET last_id = greatest(k.last_id + 1, EXCLUDED.last_id)
-  RETURNING k.last_id AS id`;
+  VALUES (:teamId, '${kind}',
+          COALESCE((SELECT max(x.id) FROM ${TABLES[kind]} x WHERE x.team_id = :teamId), 0) + ${count})
+  ON CONFLICT (team_id, kind) DO UPDATE SET last_id = greatest(k.last_id, EXCLUDED.last_id - ${count}) + ${count}
+  RETURNING k.last_id - ${count} + 1 AS first_id, k.last_id AS last_id`;
 
 /**
  * A CTE body that records the ids a delete removed (`deleted`, a CTE with an `id` column) as used, so

@@ -91,6 +91,16 @@ export const CATALOGUE = {
     sec: 'SEC:000-00021',
     meaning: 'The service is not ready: the database is unreachable or migrations are pending',
   },
+  INVALID_CURSOR: {
+    status: 400,
+    sec: 'SEC:000-00026',
+    meaning: 'cursor was not made by this service for this list with these filters',
+  },
+  UNKNOWN_QUERY_PARAMETER: {
+    status: 400,
+    sec: 'SEC:000-00027',
+    meaning: 'The query string has a parameter the operation does not know',
+  },
   INTERNAL_ERROR: {
     status: 500,
     sec: 'SEC:000-00099',

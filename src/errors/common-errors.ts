@@ -14,6 +14,10 @@ export const CommonErrors = {
       'MALFORMED_JSON',
       'The request body could not be read: its Content-Encoding does not match its bytes',
     ),
+  invalidCursor: () =>
+    new DomainError('INVALID_CURSOR', 'cursor was not made by this service for this list with these filters'),
+  unknownQueryParameter: (name: string) =>
+    new DomainError('UNKNOWN_QUERY_PARAMETER', `Query parameter ${name} is not allowed in this request`),
   invalidPathParameter: (message: string) => new DomainError('INVALID_PATH_PARAMETER', message),
   invalidTeamId: () => new DomainError('INVALID_TEAM_ID', `Path parameter team_id must be ${TEAM_ID_SHAPE.mustBe}`),
   missingToken: () =>
