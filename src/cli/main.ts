@@ -11,7 +11,7 @@ import { registerWebhookCommands } from './commands/webhook.commands';
  * `npm run cli -- <command>` or `npx wca <command>`: data in and out of the server's database. Results on
  * stdout, everything else on stderr.
  */
-const program = new Command('cli').description(
+const program = new Command('wca').description(
   'Workspace Content API: import, export, tokens, webhooks, demo data and migrations, on the database the server uses',
 );
 

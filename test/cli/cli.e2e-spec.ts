@@ -125,6 +125,11 @@ describe('npm run cli', () => {
     await Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
+  it('calls itself by its bin name in its help', async () => {
+    const help = await runCli(['--help']);
+    expect(help.stdout).toMatch(/^Usage: wca /);
+  });
+
   it('imports a document and exports the same data back', async () => {
     const team = uniqueTeamId();
     const document = richDocument(team);
