@@ -1,6 +1,8 @@
 import { Caller } from '../auth/caller';
 import { normaliseImage } from '../common/image';
+import { CreateNoteTemplateDto } from './dto/create-note-template.dto';
 import { UpdateNoteTemplateDto } from './dto/update-note-template.dto';
+import { CreateTemplateParams } from './note-template-lifecycle-queries';
 import { NoteTemplate, NoteTemplateSection } from './note-template.entity';
 import { WriteTemplateParams } from './note-template-queries';
 
@@ -46,4 +48,24 @@ export function writeTemplateParams(
 
 function normaliseSection(section: { title: string; description?: string }): NoteTemplateSection {
   return { title: section.title, description: section.description ?? '' };
+}
+
+/** CREATE_TEMPLATE's parameters: the update's normalisation, and the contract's defaults for what is absent. */
+export function createTemplateParams(
+  caller: Caller,
+  teamId: string,
+  body: CreateNoteTemplateDto,
+): CreateTemplateParams {
+  const written = writeTemplateParams(caller, teamId, '', body);
+  return {
+    teamId,
+    callerId: caller.userId,
+    actor: written.actor,
+    title: body.title,
+    context: written.context ?? '',
+    sections: written.sections ?? '[]',
+    icon: written.icon,
+    aiActions: written.aiActions ?? false,
+    isShared: written.isShared ?? false,
+  };
 }

@@ -30,4 +30,8 @@ export const NOTE_TEMPLATE_EVENT_RENDERERS = {
     } as StoredTemplateRow);
     return { changed: changedFields(before, now), note_template: now };
   },
-} satisfies Pick<EventRenderers, 'note_template.updated'>;
+  'note_template.created': (event) => ({
+    note_template: templateView(event.resource as unknown as StoredTemplateRow),
+  }),
+  'note_template.deleted': (event) => ({ note_template_id: event.resource.note_template_id }),
+} satisfies Pick<EventRenderers, 'note_template.updated' | 'note_template.created' | 'note_template.deleted'>;

@@ -25,7 +25,7 @@ export interface TemplateRow {
 }
 
 /** The columns of a TemplateRow, from template `t`, for the caller. */
-const TEMPLATE_VIEW = `
+export const TEMPLATE_VIEW = `
   t.team_id, t.id, t.owner_id, t.title, t.context, t.sections, t.ai_actions, t.is_shared, t.icon,
   t.created_by, t.updated_by, t.time_created, t.time_updated, t.version::text AS version,
   EXISTS (SELECT 1 FROM note_template_favourites f

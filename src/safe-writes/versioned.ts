@@ -3,9 +3,16 @@ export class Versioned<T> {
   constructor(
     readonly body: T,
     readonly etag: string,
+    /** Where a resource just created lives: sent as the Location header. */
+    readonly location?: string,
   ) {}
 
+  /** The same answer, for a resource just created at `location`. */
+  located(location: string): Versioned<T> {
+    return new Versioned(this.body, this.etag, location);
+  }
+
   map<U>(wrap: (body: T) => U): Versioned<U> {
-    return new Versioned(wrap(this.body), this.etag);
+    return new Versioned(wrap(this.body), this.etag, this.location);
   }
 }

@@ -1,6 +1,7 @@
 import * as tokenQueries from '../auth/token-queries';
 import * as cardQueries from '../cards/card-queries';
 import { declaredStatements, Statement } from '../database/statement';
+import * as noteTemplateLifecycleQueries from '../notes/note-template-lifecycle-queries';
 import * as noteTemplateQueries from '../notes/note-template-queries';
 import * as pageQueries from '../pages/page-queries';
 import * as idempotencyQueries from '../safe-writes/idempotency-queries';
@@ -10,7 +11,7 @@ import * as webhookQueries from '../webhooks/webhook-queries';
 const STATEMENT_MODULES: Record<string, Record<string, unknown>> = {
   auth: tokenQueries,
   cards: cardQueries,
-  notes: noteTemplateQueries,
+  notes: { ...noteTemplateQueries, ...noteTemplateLifecycleQueries },
   pages: pageQueries,
   'safe-writes': idempotencyQueries,
   webhooks: webhookQueries,

@@ -5,6 +5,8 @@ export const EVENT_TYPES = [
   'page.archived',
   'page.unarchived',
   'card.tags_added',
+  'note_template.created',
+  'note_template.deleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

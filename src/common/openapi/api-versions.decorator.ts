@@ -1,5 +1,5 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiHeader, ApiNotModifiedResponse, HeadersObject } from '@nestjs/swagger';
+import { applyDecorators, Type } from '@nestjs/common';
+import { ApiCreatedResponse, ApiHeader, ApiNotModifiedResponse, HeadersObject } from '@nestjs/swagger';
 
 /** RFC 9110's If-None-Match and If-Match: `*` or a list of entity tags. Node refuses headers past 16 KiB (431). */
 const CONDITION_SYNTAX = '^(\\*|(W/)?"[^"]*"(\\s*,\\s*(W/)?"[^"]*")*)$';
@@ -68,3 +68,16 @@ export const ApiSafeWrite = () =>
       schema: { type: 'string', pattern: CONDITION_SYNTAX, maxLength: 16384 },
     }),
   );
+
+/**
+ * Documents a creation's 201: the new resource (`type`), its ETag and its Location, `where` said in
+ * words (`/v1/{team_id}/pages/{id}`).
+ */
+export const ApiCreated = (type: Type, where: string) =>
+  ApiCreatedResponse({
+    type,
+    headers: {
+      Location: { required: true, description: `The new resource: ${where}`, schema: { type: 'string' } },
+      ETag: ETAG_HEADER,
+    },
+  });
