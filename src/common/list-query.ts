@@ -19,7 +19,13 @@ export const QueryBoolean = (description: string) =>
 /** `limit`: an integer from 1 to `max`, `fallback` when absent. */
 export const QueryLimit = (max: number, fallback: number) =>
   applyDecorators(
-    ApiPropertyOptional({ type: Number, minimum: 1, maximum: max, default: fallback, description: 'Items per answer' }),
+    ApiPropertyOptional({
+      type: 'integer',
+      minimum: 1,
+      maximum: max,
+      default: fallback,
+      description: 'Items per answer',
+    }),
     Transform(({ value }: { value: unknown }) =>
       typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value,
     ),
@@ -35,6 +41,7 @@ export const QueryCursor = () =>
     ApiPropertyOptional({
       type: String,
       maxLength: 1024,
+      pattern: '^[A-Za-z0-9_-]+$',
       description: "The previous answer's cursor, to fetch what follows",
     }),
     IsOptional(),
