@@ -21,6 +21,7 @@ export const QueryLimit = (max: number, fallback: number) =>
   applyDecorators(
     ApiPropertyOptional({
       type: 'integer',
+      format: 'int32',
       minimum: 1,
       maximum: max,
       default: fallback,
