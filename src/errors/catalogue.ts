@@ -134,6 +134,11 @@ export const CATALOGUE = {
     sec: 'SEC:002-00007',
     meaning: 'parent_page_id is not a page of the project named by project_id',
   },
+  PAGE_COPY_TOO_LARGE: {
+    status: 400,
+    sec: 'SEC:002-00008',
+    meaning: 'A recursive copy would create more than 1,000 pages',
+  },
   CARD_NOT_FOUND: { status: 404, sec: 'SEC:003-00001', meaning: 'No card with this id exists in the workspace' },
   TAG_NOT_FOUND: {
     status: 404,
