@@ -5,7 +5,7 @@ WITH RECURSIVE
     SELECT
       p.id,
       NULL::bigint AS parent_id,
-      ARRAY[]::TEXT[] AS path
+      ARRAY[]::TEXT[] COLLATE "C" AS path
     FROM
       pages p
     WHERE

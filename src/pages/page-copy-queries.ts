@@ -17,7 +17,7 @@ export interface SubtreePageRow {
 export const SUBTREE_TO_COPY = statement<{ teamId: string; pageId: string; max: number }, SubtreePageRow>(
   'subtree_to_copy',
   `WITH RECURSIVE subtree AS (
-     SELECT p.id, NULL::bigint AS parent_id, ARRAY[]::text[] AS path
+     SELECT p.id, NULL::bigint AS parent_id, ARRAY[]::text[] COLLATE "C" AS path
        FROM pages p WHERE p.team_id = :teamId AND p.id = :pageId
      UNION ALL
      SELECT c.id, c.parent_id, s.path || c.sort_key

@@ -91,7 +91,7 @@ export class PageLifecycleController {
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,
     @PageIdParam() pageId: string,
-    @Body() body: CopyPageDto | undefined,
+    @Body() body: CopyPageDto,
     @Conditions() conditions: WriteConditions,
   ): Promise<Versioned<PageResponse>> {
     return (await this.copies.copy(caller, teamId, pageId, body ?? {}, conditions)).map((page) => ({ page }));
