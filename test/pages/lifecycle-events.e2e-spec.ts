@@ -18,7 +18,7 @@ describe('page.created and page.deleted (e2e, a real receiver on loopback)', () 
   beforeAll(async () => ({ t, receiver } = await startAppAndReceiver()));
   afterAll(() => stopAppAndReceiver(t, receiver));
 
-  it('a create announces page.created with the page as GET shows it; signed, verified with standardwebhooks', async () => {
+  it('a create announces page.created with the page as GET shows it, verified with standardwebhooks', async () => {
     const ws = await seedWorkspace(t.app);
     const { secret } = await subscribe(t, ws, receiver.url);
     const api = lifecycle(t.http, ws);
