@@ -172,6 +172,7 @@ describe('POST /v1/{team_id}/pages', () => {
     it('400 for each invalid field', async () => {
       const p = s.ws.projectId;
       await refuses({}, 'VALIDATION_FAILED');
+      expectError(await api().create({ title: 'x' }), 'VALIDATION_FAILED', /^project_id is required$/);
       await refuses({ project_id: null }, 'VALIDATION_FAILED');
       await refuses({ project_id: 'a b' }, 'VALIDATION_FAILED');
       await refuses({ project_id: p, title: null }, 'VALIDATION_FAILED');

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsDefined, IsInt, IsString, Max, Min } from 'class-validator';
 import { STORABLE_TEXT_PATTERN } from '../../common/body-inspection';
 import { CodePoints } from '../../common/code-points';
 import { MatchesIdShape, PROJECT_ID_SHAPE } from '../../common/id-shapes';
@@ -29,6 +29,7 @@ export class CreatePageDto extends PickType(UpdatePageDto, [
   })
   @MatchesIdShape(PROJECT_ID_SHAPE)
   @IsString()
+  @IsDefined({ message: '$property is required' })
   project_id!: string;
 
   @ApiPropertyOptional({
