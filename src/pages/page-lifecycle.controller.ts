@@ -9,7 +9,7 @@ import {
   RESOURCE_ERRORS,
   SAFE_WRITE_ERRORS,
 } from '../common/openapi/api-errors.decorator';
-import { ApiIdempotent, ApiSafeWrite } from '../common/openapi/api-versions.decorator';
+import { ApiIdempotent, ApiSafeWrite, ETAG_HEADER } from '../common/openapi/api-versions.decorator';
 import { Conditions, WriteConditions } from '../safe-writes/write-conditions';
 import { Versioned } from '../safe-writes/versioned';
 import { NotForGuests } from '../workspaces/role-permissions';
@@ -23,6 +23,13 @@ import { PageDeletion } from './page-deletion';
 import { PageIdParam } from './page-id.param';
 
 const WHO = 'Owners, admins and members; guests and viewers get 403.';
+const LOCATION = {
+  Location: {
+    required: true,
+    description: 'The new page: /v1/{team_id}/pages/{id}',
+    schema: { type: 'string', maxLength: 100 },
+  },
+};
 const PLACE_ERRORS = [
   'PROJECT_NOT_FOUND',
   'PARENT_PAGE_NOT_FOUND',
@@ -51,7 +58,7 @@ export class PageLifecycleController {
       '(`parent_page_id` absent or ""), last (`position` absent). The creator is its one member (admin). ' +
       'Answers with Location and ETag; a retry with the same Idempotency-Key gets the first page.',
   })
-  @ApiCreatedResponse({ type: PageResponse })
+  @ApiCreatedResponse({ type: PageResponse, headers: { ...LOCATION, ETag: ETAG_HEADER } })
   @ApiIdempotent()
   @ApiErrors(...IDEMPOTENCY_ERRORS, ...BODY_ERRORS, ...RESOURCE_ERRORS, ...PLACE_ERRORS)
   async create(
@@ -76,7 +83,7 @@ export class PageLifecycleController {
       "If-Match is compared with the original's ETag. An archived page cannot be copied.",
   })
   @ApiBody({ type: CopyPageDto, required: false })
-  @ApiCreatedResponse({ type: PageResponse })
+  @ApiCreatedResponse({ type: PageResponse, headers: LOCATION })
   @ApiSafeWrite()
   @ApiErrors(
     ...BODY_ERRORS,

@@ -91,10 +91,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       delete operation[PUBLIC_MARK];
       // An empty body is accepted by every update and means "change nothing"; a creation needs its body.
       if (operation.requestBody && 'content' in operation.requestBody)
-        operation.requestBody.required = method === 'post' && operation.operationId === 'createWebhook';
+        operation.requestBody.required =
+          method === 'post' && ['createWebhook', 'createPage'].includes(operation.operationId as string);
       const takes = (name: string) => operation.parameters?.some((p) => 'name' in p && p.name === name) ?? false;
       const extra = {
-        ...(takes('If-None-Match') || takes('If-Match') ? { ETag: ETAG_HEADER } : {}),
+        // A delete leaves no version to name.
+        ...((takes('If-None-Match') || takes('If-Match')) && method !== 'delete' ? { ETag: ETAG_HEADER } : {}),
         ...(takes('Idempotency-Key') ? { 'Idempotent-Replayed': REPLAYED_HEADER } : {}),
       };
       for (const [status, response] of Object.entries(operation.responses)) {

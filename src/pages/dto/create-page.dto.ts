@@ -44,6 +44,7 @@ export class CreatePageDto extends PickType(UpdatePageDto, [
 
   @ApiPropertyOptional({
     type: 'integer',
+    format: 'int32',
     minimum: PAGE_CONTENT_LIMITS.schemaMin,
     maximum: PAGE_CONTENT_LIMITS.schemaMax,
     description: "The content's schema version; default 1",
