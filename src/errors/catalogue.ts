@@ -127,7 +127,7 @@ export const CATALOGUE = {
   PAGE_ARCHIVED: {
     status: 400,
     sec: 'SEC:002-00006',
-    meaning: 'An archived page cannot be moved, except together with archived: false',
+    meaning: 'An archived page cannot be moved, except together with archived: false, nor copied',
   },
   PARENT_PROJECT_MISMATCH: {
     status: 400,
