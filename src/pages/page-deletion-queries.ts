@@ -23,7 +23,8 @@ const DOOMED = `
 
 /**
  * The first statement of a delete: the advisory locks of every project the page's subtree lies in
- * (read before locking; DELETE_PAGE checks it again), in the one order every tree writer takes them.
+ * (read before locking; DELETE_PAGE checks it again), in the one order every tree writer takes them;
+ * none when there is no such page.
  */
 export const LOCK_SUBTREE_PROJECTS = statement<{ teamId: string; pageId: string }, { locked_projects: string[] }>(
   'lock_subtree_projects',

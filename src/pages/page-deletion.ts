@@ -5,7 +5,7 @@ import { WriteConditions } from '../safe-writes/write-conditions';
 import { WriteSequence } from '../write-path/write-sequence';
 import { DELETE_PAGE, LOCK_SUBTREE_PROJECTS } from './page-deletion-queries';
 import { PageErrors } from './page-errors';
-import { LOCK_READ_PAGE, PageRow } from './page-queries';
+import { LOCK_READ_PAGE } from './page-queries';
 import { pageETag } from './pages.service';
 
 /**
@@ -24,16 +24,24 @@ export class PageDeletion {
       statement: DELETE_PAGE,
       params: { ...params, lockedProjects: [] },
       alwaysLocks: true,
-      lock: async (tx): Promise<{ page: PageRow; lockedProjects: string[] }> => {
+      // No page, no project locked: ids are never reused, so a page absent now never appears.
+      lock: async (tx) => {
         const [{ locked_projects: lockedProjects }] = await tx.query(LOCK_SUBTREE_PROJECTS, { teamId, pageId });
+        if (lockedProjects.length === 0) throw PageErrors.notFound(pageId);
+        return lockedProjects;
+      },
+      // Read only for If-Match; DELETE_PAGE locks the row itself.
+      etag: async (tx) => {
         const [page] = await tx.query(LOCK_READ_PAGE, { teamId, pageId, callerId: caller.userId });
         if (!page) throw PageErrors.notFound(pageId);
-        return { page, lockedProjects };
+        return pageETag(page);
       },
-      etag: (_tx, { page }) => pageETag(page),
-      change: (_tx, { lockedProjects }) => Promise.resolve({ ...params, lockedProjects }),
+      change: (_tx, lockedProjects) => Promise.resolve({ ...params, lockedProjects }),
       stale: (row) => row.stale,
-      answer: () => undefined,
+      // A delete that committed first, between the locks and the row: nothing left to delete.
+      answer: (row) => {
+        if (row && row.deleted_page_ids.length === 0) throw PageErrors.notFound(pageId);
+      },
     });
   }
 }
