@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { ExportService } from '../../src/export/export.service';
 import { expectError } from '../support/expect-error';
 import { importDocument } from '../support/fixtures';
 import { useScene } from '../support/scene';
@@ -145,6 +146,17 @@ describe('POST /v1/{team_id}/pages', () => {
     await api().remove(second).expect(204);
     const third = (await api().create({ project_id: ws.projectId }).expect(201)).body.page.id;
     expect(BigInt(third)).toBeGreaterThan(BigInt(second));
+  });
+
+  it('the export carries created and copied pages, and imports again as itself', async () => {
+    const made = (await api().create({ project_id: s.ws.projectId, title: 'Made', content: '<p>c</p>' }).expect(201))
+      .body.page;
+    const copy = (await api().copy(made.id).expect(201)).body.page;
+    const exported = await s.t.app.get(ExportService).exportWorkspace(s.ws.teamId);
+    const ids = (exported.pages ?? []).map((p) => p.id);
+    expect(ids).toEqual(expect.arrayContaining([made.id, copy.id]));
+    await importDocument(s.t.app, exported);
+    expect(await s.t.app.get(ExportService).exportWorkspace(s.ws.teamId)).toEqual(exported);
   });
 
   describe('refusals change nothing', () => {
