@@ -30,6 +30,8 @@ import { PoolSql } from '../../src/database/sql';
 import { DomainError } from '../../src/errors/domain-error';
 import { NotesService } from '../../src/notes/notes.service';
 import { CollaborationTokens } from '../../src/pages/collaboration-tokens';
+import { PageCopy } from '../../src/pages/page-copy';
+import { PageCreation } from '../../src/pages/page-creation';
 import { PagesService } from '../../src/pages/pages.service';
 import { mayWrite } from '../../src/workspaces/role-permissions';
 
@@ -67,6 +69,8 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
   const notes = new NotesService(db, writes);
   const pages = new PagesService(db, config, new CollaborationTokens(config), writes);
   const cards = new CardsService(db, writes);
+  const creation = new PageCreation(config, new CollaborationTokens(config), writes);
+  const copies = new PageCopy(config, new CollaborationTokens(config), writes);
 
   async function authenticate(req: IncomingMessage): Promise<Caller> {
     const header = req.headers.authorization;
@@ -106,6 +110,16 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
       handler: async (c, t, i, b) => ({ page: (await pages.update(c, t, i, b, UNCONDITIONAL)).body }),
     },
     {
+      method: 'POST',
+      pattern: /^\/v1\/([^/]+)\/pages()$/,
+      handler: async (c, t, _i, b) => ({ page: (await creation.create(c, t, b, UNCONDITIONAL)).body }),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/([^/]+)\/pages\/([^/]+)\/copy$/,
+      handler: async (c, t, i, b) => ({ page: (await copies.copy(c, t, i, b, UNCONDITIONAL)).body }),
+    },
+    {
       method: 'GET',
       pattern: /^\/v1\/([^/]+)\/cards\/([^/]+)$/,
       handler: async (c, t, i) => ({ card: (await cards.get(c, t, i)).body }),
@@ -129,7 +143,10 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
     if (result === undefined) return void res.writeHead(204).end();
     const json = JSON.stringify(result);
     res
-      .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) })
+      .writeHead(req.method === 'POST' ? 201 : 200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(json),
+      })
       .end(json);
   }
 

@@ -217,6 +217,81 @@ export async function startFloor(
     return undefined;
   }
 
+  /** A new page, last at the root of the project the body names, with the given fields and the defaults. */
+  async function createPage(caller: Caller, _id: string, body: Body): Promise<object> {
+    const { project_id: projectId, title = '', content = '', schema = 1, font = 'sans' } = body;
+    if (typeof projectId !== 'string' || typeof title !== 'string' || typeof content !== 'string')
+      throw new HttpError(400);
+    return {
+      page: await transaction(async (c, events) => {
+        await run(c, sql.LOCK_PROJECT, [caller.teamId, projectId]);
+        const [{ exists, last }] = await run<{ exists: boolean; last: string | null }>(c, sql.LAST_ROOT_KEY, [
+          caller.teamId,
+          projectId,
+        ]);
+        if (!exists) throw new HttpError(404);
+        const page = one(
+          await run(c, sql.INSERT_PAGE, [
+            caller.teamId,
+            projectId,
+            null,
+            generateKeyBetween(last, null),
+            title,
+            content,
+            schema,
+            font,
+            false,
+            false,
+            caller.userId,
+            caller.actor,
+          ]),
+        );
+        await announce(c, events, caller, {
+          resource: `page:${String(page.id)}`,
+          type: 'page.created',
+          data: { page },
+        });
+        return page;
+      }),
+    };
+  }
+
+  /** A copy of one page, right after it among its siblings. */
+  async function copyPage(caller: Caller, id: string): Promise<object> {
+    return {
+      page: await transaction(async (c, events) => {
+        const locked = await run(c, sql.LOCK_PROJECTS, [caller.teamId, id, null]);
+        if (locked.length === 0) throw new HttpError(404);
+        const source = one(await run(c, sql.COPY_SOURCE, [caller.teamId, id])) as Row & {
+          project_id: string;
+          parent_id: string | null;
+          sort_key: string;
+          next_key: string | null;
+        };
+        if (!locked.some((l) => l.project_id === source.project_id)) throw new Moved();
+        const page = one(
+          await run(c, sql.INSERT_PAGE, [
+            caller.teamId,
+            source.project_id,
+            source.parent_id,
+            generateKeyBetween(source.sort_key, source.next_key),
+            source.title,
+            source.content,
+            source.schema,
+            source.font,
+            source.hide_table_of_contents,
+            source.hide_subpages,
+            caller.userId,
+            caller.actor,
+          ]),
+        );
+        const data = { page, copied_from: id };
+        await announce(c, events, caller, { resource: `page:${String(page.id)}`, type: 'page.created', data });
+        return page;
+      }),
+    };
+  }
+
   type Handler = (caller: Caller, id: string, body: Body) => Promise<object | undefined>;
   const routes: Record<string, Handler> = {
     'GET templates': async (c, id) => ({
@@ -235,6 +310,8 @@ export async function startFloor(
     },
     'GET pages': async (c, id) => ({ page: one(await run(pool, sql.READ_PAGE, [c.teamId, id])) }),
     'PATCH pages': patchPage,
+    'POST pages': createPage,
+    'POST pages/copy': copyPage,
     'GET cards': async (c, id) => ({ card: one(await run(pool, sql.READ_CARD, [c.teamId, id])) }),
     'POST cards/tags': attachTags,
   };
@@ -250,7 +327,8 @@ export async function startFloor(
 
   const server = createServer((req, res) => {
     handle(req).then(
-      (result) => answer(res, result === undefined ? 204 : 200, result),
+      (result) =>
+        answer(res, result === undefined ? 204 : req.method === 'POST' && 'page' in result ? 201 : 200, result),
       (error: unknown) => {
         // A client that hangs up mid-body (autocannon stopping a turn) is not a server error.
         if ((error as { code?: string }).code === 'ECONNRESET') return void res.destroy();
@@ -278,6 +356,7 @@ export async function startFloor(
  */
 function routeOf(method: string, url: string): { route: string; teamId: string; id: string } {
   const [, v1, teamId, kind, id, last, ...more] = url.split('?')[0].split('/');
+  if (v1 === 'v1' && kind === 'pages' && id === undefined) return { route: `${method} pages`, teamId, id: '' };
   if (v1 !== 'v1' || more.length > 0 || id === undefined) return { route: '', teamId, id };
   if (kind === 'notes' && id === 'templates' && last !== undefined)
     return { route: `${method} templates`, teamId, id: last };

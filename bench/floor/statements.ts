@@ -171,6 +171,56 @@ export const MOVE_PAGE = statement(
   SELECT * FROM moved WHERE id = $2`,
 );
 
+/** The advisory lock of project $2 (the service's key): the new page's siblings hold still. */
+export const LOCK_PROJECT = statement(
+  'lock_project',
+  `SELECT pg_advisory_xact_lock(hashtextextended($1 || '/' || $2, 0))`,
+);
+
+/** Under that lock: the last sort key at the root of project $2 (a create goes last), and whether it exists. */
+export const LAST_ROOT_KEY = statement(
+  'last_root_key',
+  `
+  SELECT EXISTS (SELECT 1 FROM projects WHERE team_id = $1 AND id = $2) AS exists,
+         (SELECT sort_key FROM pages
+           WHERE team_id = $1 AND project_id = $2 AND COALESCE(parent_id, -1) = -1 AND sort_key IS NOT NULL
+           ORDER BY sort_key DESC LIMIT 1) AS last`,
+);
+
+/**
+ * A new page: the workspace's next id (counted past every id used, never reused, as the service's
+ * id_counters), the page at parent $3 (null: root) of project $2 with key $4, title $5, content $6, schema $7,
+ * font $8, display options $9/$10, and its creator $11 (actor $12) as its one member. Answers the page.
+ */
+export const INSERT_PAGE = statement(
+  'insert_page',
+  `
+  WITH k AS (
+    INSERT INTO id_counters AS c (team_id, kind, last_id)
+    VALUES ($1, 'page', COALESCE((SELECT max(id) FROM pages WHERE team_id = $1), 0) + 1)
+    ON CONFLICT (team_id, kind) DO UPDATE SET last_id = c.last_id + 1
+    RETURNING last_id
+  ), p AS (
+    INSERT INTO pages (team_id, id, project_id, parent_id, sort_key, title, content, schema, font,
+                       hide_table_of_contents, hide_subpages, owner_id, created_by, updated_by)
+    SELECT $1, k.last_id, $2, $3::bigint, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $12::jsonb FROM k
+    RETURNING *
+  ), m AS (
+    INSERT INTO page_members (team_id, page_id, user_id, role) SELECT team_id, id, owner_id, 'admin' FROM p
+  )
+  SELECT * FROM p`,
+);
+
+/** Under the original's project lock: page $2 and the key of the sibling after it (a copy lands between). */
+export const COPY_SOURCE = statement(
+  'copy_source',
+  `
+  SELECT o.*, (SELECT min(s.sort_key) FROM pages s
+                WHERE s.team_id = $1 AND s.project_id = o.project_id
+                  AND COALESCE(s.parent_id, -1) = COALESCE(o.parent_id, -1) AND s.sort_key > o.sort_key) AS next_key
+    FROM pages o WHERE o.team_id = $1 AND o.id = $2 AND o.sort_key IS NOT NULL`,
+);
+
 /**
  * `--webhook` (announcer.ts): an event row per webhook until it is delivered, and a row per attempt. The
  * body is stored as sent; the log's rows are found by their webhook. What an earlier run on the same

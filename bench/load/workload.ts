@@ -138,6 +138,7 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
   const movers = b.pages.filter((p) => Number(p.project_id) >= 3 && !hasChildren.has(p.id)).map((p) => p.id);
   const moverProject = new Map(b.pages.map((p) => [p.id, Number(p.project_id)]));
   let nextMover = 0;
+  const copySources = b.pages.filter((p) => Number(p.project_id) >= 3).map((p) => p.id);
 
   const reorders = (ws: PageWorkspace) => {
     const next = followedReorders(random, ws.family.children);
@@ -291,6 +292,24 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
         moverProject.set(id, target);
         return { method: 'PATCH', path: pagePath(b, id), body: json({ project_id: String(target) }) };
       },
+    },
+    {
+      name: 'page create',
+      auth: b.auth,
+      status: 201,
+      description: 'POST /pages {"project_id": "3", "title": new}: a new page, last at the root of project 3',
+      next: () => ({
+        method: 'POST',
+        path: `/v1/${b.teamId}/pages`,
+        body: json({ project_id: '3', title: `New ${unique()}` }),
+      }),
+    },
+    {
+      name: 'page copy (one page)',
+      auth: b.auth,
+      status: 201,
+      description: `POST /pages/{id}/copy {} of a random page of projects 3..10: lands right after it`,
+      next: () => ({ method: 'POST', path: `${pagePath(b, pick(random, copySources))}/copy`, body: '{}' }),
     },
     attach('tag attach (1 id)', ONE_ID_CARDS, 1),
     attach('tag attach (100 ids)', HUNDRED_ID_CARDS, 100),

@@ -127,12 +127,17 @@ export const CATALOGUE = {
   PAGE_ARCHIVED: {
     status: 400,
     sec: 'SEC:002-00006',
-    meaning: 'An archived page cannot be moved, except together with archived: false',
+    meaning: 'An archived page cannot be moved, except together with archived: false, nor copied',
   },
   PARENT_PROJECT_MISMATCH: {
     status: 400,
     sec: 'SEC:002-00007',
     meaning: 'parent_page_id is not a page of the project named by project_id',
+  },
+  PAGE_COPY_TOO_LARGE: {
+    status: 400,
+    sec: 'SEC:002-00008',
+    meaning: 'A recursive copy would create more than 1,000 pages',
   },
   CARD_NOT_FOUND: { status: 404, sec: 'SEC:003-00001', meaning: 'No card with this id exists in the workspace' },
   TAG_NOT_FOUND: {

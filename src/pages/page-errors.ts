@@ -14,4 +14,10 @@ export const PageErrors = {
     new DomainError('PAGE_ARCHIVED', `Page ${id} is archived: ${field} can change only together with archived: false`),
   parentInOtherProject: (parentId: string, projectId: string) =>
     new DomainError('PARENT_PROJECT_MISMATCH', `parent_page_id ${parentId} is not a page of project_id ${projectId}`),
+  archivedNotCopyable: (id: string) => new DomainError('PAGE_ARCHIVED', `Page ${id} is archived and cannot be copied`),
+  copyTooLarge: (id: string, max: number) =>
+    new DomainError(
+      'PAGE_COPY_TOO_LARGE',
+      `Page ${id} has more than ${max} pages with its subpages: recursive copy refused`,
+    ),
 };

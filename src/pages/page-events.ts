@@ -54,4 +54,19 @@ export const PAGE_EVENT_RENDERERS = {
   },
   'page.archived': renderPage,
   'page.unarchived': renderPage,
-} satisfies Pick<EventRenderers, 'page.updated' | 'page.archived' | 'page.unarchived'>;
+  // A copy's resource carries the id of the page it copies.
+  'page.created': (event, context) => {
+    const { copied_from: copiedFrom } = event.resource as { copied_from?: string };
+    return { ...renderPage(event, context), ...(copiedFrom === undefined ? {} : { copied_from: copiedFrom }) };
+  },
+  'page.deleted': (event) => {
+    const { page_id: pageId, deleted_page_ids: deletedPageIds } = event.resource as {
+      page_id: string;
+      deleted_page_ids: string[];
+    };
+    return { page_id: pageId, deleted_page_ids: deletedPageIds };
+  },
+} satisfies Pick<
+  EventRenderers,
+  'page.updated' | 'page.archived' | 'page.unarchived' | 'page.created' | 'page.deleted'
+>;

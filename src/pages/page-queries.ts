@@ -72,22 +72,26 @@ export interface PageRow {
   version: string;
 }
 
+/** Page `p`'s members as a PageRow lists them, read from page_members. */
+const STORED_MEMBERS = `COALESCE((
+    SELECT json_agg(json_build_object('user_id', m.user_id, 'assigned_date', ${stimeSql('m.assigned_at')},
+                                      'role', m.role)
+                    ORDER BY m.assigned_at, m.user_id)
+      FROM page_members m WHERE m.team_id = :teamId AND m.page_id = p.id
+  ), '[]')`;
+
 /**
  * The columns of a PageRow, from page `p` (a row of pages) and its archive record `a`; `knownPosition`
- * is the page's rank when the statement knows it (NULL: counted).
+ * is the page's rank when the statement knows it (NULL: counted); `members` is the members' JSON when
+ * the statement itself wrote them (its snapshot does not show them).
  */
-const PAGE_VIEW = (knownPosition: string) => `
+export const PAGE_VIEW = (knownPosition: string, members = STORED_MEMBERS) => `
   p.id::text, p.alias_id::text, p.title, p.font, p.icon, p.content, p.schema, p.project_id, p.standalone,
   p.cover_image, p.owner_id, p.created_by, p.updated_by, p.team_id, p.is_public, p.public_url, p.public_robots,
   p.hide_table_of_contents, p.hide_subpages, p.parent_id::text AS parent_id, p.version::text AS version,
   ${stimeSql('p.time_created')}::float8 AS time_created,
   ${stimeSql('p.time_updated')}::float8 AS time_updated,
-  COALESCE((
-    SELECT json_agg(json_build_object('user_id', m.user_id, 'assigned_date', ${stimeSql('m.assigned_at')},
-                                      'role', m.role)
-                    ORDER BY m.assigned_at, m.user_id)
-      FROM page_members m WHERE m.team_id = :teamId AND m.page_id = p.id
-  ), '[]') AS members,
+  ${members} AS members,
   EXISTS (SELECT 1 FROM page_members m
            WHERE m.team_id = :teamId AND m.page_id = p.id AND m.user_id = :callerId) AS caller_is_member,
   EXISTS (SELECT 1 FROM page_bookmarks b
@@ -346,6 +350,10 @@ const FACTS_COLUMNS = `
   parent.archived AS parent_archived, parent.cycle AS parent_cycle,
   EXISTS (SELECT 1 FROM projects pr WHERE pr.team_id = :teamId AND pr.id = :projectId::text) AS project_exists`;
 
+/** Takes the transaction's advisory lock of project `project` (an expression): writers of its tree take turns. */
+export const PROJECT_LOCK = (project: string) =>
+  `pg_advisory_xact_lock(hashtextextended(:teamId || '/' || ${project}, 0))`;
+
 /**
  * The first statement of a structural change: the page's facts as they are (not locked), and the
  * advisory locks of every project the change may touch (the page's, the one the patch names, the
@@ -363,7 +371,7 @@ export const LOCK_PAGE_PROJECTS = statement<PageFactsParams, PageFacts & { locke
       WHERE k IS NOT NULL
    ), locked AS MATERIALIZED (
      SELECT COALESCE(array_agg(k), '{}') AS projects
-       FROM (SELECT k, pg_advisory_xact_lock(hashtextextended(:teamId || '/' || k, 0)) AS taken
+       FROM (SELECT k, ${PROJECT_LOCK('k')} AS taken
                FROM (SELECT k FROM named ORDER BY k COLLATE "C" OFFSET 0) in_order) each_lock
    )
    SELECT ${FACTS_COLUMNS}, locked.projects AS locked_projects
@@ -381,21 +389,13 @@ export interface NeighbourKeys {
 }
 
 /**
- * After the projects' locks: the page's facts, its row locked, and the sort keys around index `keysIndex`
- * among the active siblings under parent `keysParentKey` (-1: root) of project `keysProjectId` (null: none
- * needed), the page left out.
- * The index is found in page_sibling_blocks (migration 0006): the block that holds it, counted without
- * the page, then a walk inside that block: O(√siblings) rather than O(index).
+ * CTEs `me` to `chosen`: the block of page_sibling_blocks (migration 0006) that holds index :keysIndex
+ * among the active siblings under parent :keysParentKey (-1: root) of project :keysProjectId, page
+ * `leftOut` (an id expression; -1 for none) left out; then counted without it, a walk inside that block.
  */
-export const PAGE_PLACE = statement<
-  PageFactsParams & { keysProjectId: string | null; keysParentKey: string; keysIndex: number },
-  PageFacts & NeighbourKeys
->(
-  'page_place',
-  `WITH RECURSIVE ${PAGE_FACTS('FOR UPDATE OF p')},
-   me AS MATERIALIZED (
+export const NEIGHBOUR_BLOCKS = (leftOut: string) => `me AS MATERIALIZED (
      SELECT sort_key FROM pages
-      WHERE team_id = :teamId AND id = :pageId AND project_id = :keysProjectId::text
+      WHERE team_id = :teamId AND id = ${leftOut} AND project_id = :keysProjectId::text
         AND COALESCE(parent_id, -1) = :keysParentKey::bigint
    ), bounds AS (
      SELECT lower_key, size, lead(lower_key) OVER (ORDER BY lower_key) AS upper_key
@@ -413,22 +413,40 @@ export const PAGE_PLACE = statement<
    ), chosen AS (
      SELECT lower_key, offset_in_block FROM target
       WHERE through > GREATEST(:keysIndex::bigint - 1, 0) ORDER BY lower_key LIMIT 1
-   )
-   SELECT ${FACTS_COLUMNS},
-          CASE WHEN :keysProjectId IS NOT NULL THEN ARRAY(
+   )`;
+
+/** The NeighbourKeys columns, from NEIGHBOUR_BLOCKS's CTEs; null when :keysProjectId is null. */
+export const NEIGHBOUR_KEYS = (leftOut: string) => `CASE WHEN :keysProjectId IS NOT NULL THEN ARRAY(
             SELECT sort_key FROM pages
              WHERE team_id = :teamId AND project_id = :keysProjectId AND COALESCE(parent_id, -1) = :keysParentKey
-               AND sort_key IS NOT NULL AND id <> :pageId
+               AND sort_key IS NOT NULL AND id <> ${leftOut}
                AND sort_key >= (SELECT lower_key FROM chosen)
              ORDER BY sort_key OFFSET (SELECT offset_in_block FROM chosen) LIMIT 2
           ) END AS window,
           CASE WHEN :keysProjectId IS NOT NULL THEN (
             SELECT sort_key FROM pages
              WHERE team_id = :teamId AND project_id = :keysProjectId AND COALESCE(parent_id, -1) = :keysParentKey
-               AND sort_key IS NOT NULL AND id <> :pageId
+               AND sort_key IS NOT NULL AND id <> ${leftOut}
              ORDER BY sort_key DESC LIMIT 1
           ) END AS last,
-          CASE WHEN :keysProjectId IS NOT NULL THEN (SELECT COALESCE(sum(size), 0)::int FROM blocks) END AS total
+          CASE WHEN :keysProjectId IS NOT NULL THEN (SELECT COALESCE(sum(size), 0)::int FROM blocks) END AS total`;
+
+/**
+ * After the projects' locks: the page's facts, its row locked, and the sort keys around index `keysIndex`
+ * among the active siblings under parent `keysParentKey` (-1: root) of project `keysProjectId` (null: none
+ * needed), the page left out.
+ * The index is found in page_sibling_blocks (migration 0006): the block that holds it, counted without
+ * the page, then a walk inside that block: O(√siblings) rather than O(index).
+ */
+export const PAGE_PLACE = statement<
+  PageFactsParams & { keysProjectId: string | null; keysParentKey: string; keysIndex: number },
+  PageFacts & NeighbourKeys
+>(
+  'page_place',
+  `WITH RECURSIVE ${PAGE_FACTS('FOR UPDATE OF p')},
+   ${NEIGHBOUR_BLOCKS(':pageId')}
+   SELECT ${FACTS_COLUMNS},
+          ${NEIGHBOUR_KEYS(':pageId')}
      FROM facts f LEFT JOIN parent ON true`,
 );
 

@@ -3,6 +3,9 @@ import * as cardQueries from '../cards/card-queries';
 import { declaredStatements, Statement } from '../database/statement';
 import * as noteTemplateLifecycleQueries from '../notes/note-template-lifecycle-queries';
 import * as noteTemplateQueries from '../notes/note-template-queries';
+import * as pageCopyQueries from '../pages/page-copy-queries';
+import * as pageCreationQueries from '../pages/page-creation-queries';
+import * as pageDeletionQueries from '../pages/page-deletion-queries';
 import * as pageQueries from '../pages/page-queries';
 import * as idempotencyQueries from '../safe-writes/idempotency-queries';
 import * as webhookQueries from '../webhooks/webhook-queries';
@@ -12,7 +15,7 @@ const STATEMENT_MODULES: Record<string, Record<string, unknown>> = {
   auth: tokenQueries,
   cards: cardQueries,
   notes: { ...noteTemplateQueries, ...noteTemplateLifecycleQueries },
-  pages: pageQueries,
+  pages: { ...pageQueries, ...pageCreationQueries, ...pageCopyQueries, ...pageDeletionQueries },
   'safe-writes': idempotencyQueries,
   webhooks: webhookQueries,
 };

@@ -5,6 +5,8 @@ export const EVENT_TYPES = [
   'page.archived',
   'page.unarchived',
   'card.tags_added',
+  'page.created',
+  'page.deleted',
   'note_template.created',
   'note_template.deleted',
 ] as const;

@@ -57,6 +57,7 @@ const FILL = `
   INSERT INTO idempotency_keys (team_id, user_id, key, fingerprint, status, answer, expires_at)
   SELECT team_id, user_id, 'k' || k, sha256(convert_to(k::text, 'UTF8')), 200, '{}', now() + interval '1 day'
     FROM members, generate_series(1, 25) k;
+  INSERT INTO id_counters (team_id, kind, last_id) SELECT id, 'page', 549 FROM workspaces;
   INSERT INTO webhooks (team_id, url, events, secret, created_by)
   SELECT id, 'https://example.com/' || h, ARRAY['*'], 'sealed', '{}' FROM workspaces, generate_series(1, 5) h;
   INSERT INTO webhook_events (team_id, type, resource_type, resource_id, actor, resource)

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { createTestApp, TestApp } from '../support/test-app';
 import { seedWorkspace, Workspace } from '../support/fixtures';
+import { PageRead, treeProblems } from './api-tree-problems';
 import { pageId, seedPages } from './page-fixtures';
 
 const CLIENTS = 8;
@@ -13,15 +14,6 @@ type Operation =
   | { kind: 'patch'; page: number; body: Record<string, unknown> }
   | { kind: 'archive'; page: number }
   | { kind: 'opposite'; a: number; b: number };
-
-interface PageRead {
-  id: string;
-  title: string;
-  project_id: string;
-  parent_page_id: string;
-  position?: number;
-  archived?: object;
-}
 
 /**
  * The seeded operation mix: reorders, moves (also across projects and to the root), archiving, titles,
@@ -148,37 +140,3 @@ describe('pages under concurrency', () => {
     expect(treeProblems(pages)).toEqual([]);
   }, 180_000);
 });
-
-/** Everything wrong with the tree: cycles, unreachable active pages, sibling positions other than 0..n-1. */
-function treeProblems(pages: PageRead[]): string[] {
-  const byId = new Map(pages.map((p) => [p.id, p]));
-  const active = pages.filter((p) => !p.archived);
-  const problems: string[] = [];
-  for (const page of active) {
-    const seen = new Set<string>();
-    for (let at = page; at.parent_page_id !== '';) {
-      const parent = byId.get(at.parent_page_id);
-      if (!parent || parent.archived)
-        problems.push(`${page.id}: ancestor ${at.parent_page_id} is ${parent ? 'archived' : 'missing'}`);
-      else if (parent.project_id !== page.project_id)
-        problems.push(`${page.id}: ancestor ${parent.id} is in project ${parent.project_id}`);
-      if (!parent || parent.archived || parent.project_id !== page.project_id) break;
-      if (seen.has(parent.id)) {
-        problems.push(`${page.id}: cycle through ${parent.id}`);
-        break;
-      }
-      seen.add(parent.id);
-      at = parent;
-    }
-  }
-  const groups = new Map<string, number[]>();
-  for (const page of active) {
-    const key = `${page.project_id}/${page.parent_page_id}`;
-    groups.set(key, [...(groups.get(key) ?? []), page.position!]);
-  }
-  for (const [key, positions] of groups) {
-    const sorted = [...positions].sort((a, b) => a - b);
-    if (!sorted.every((p, i) => p === i)) problems.push(`siblings under ${key} have positions ${sorted.join(',')}`);
-  }
-  return problems;
-}

@@ -18,8 +18,8 @@ export const _complete: EventRenderers = ALL_EVENT_RENDERERS;
 export const _lacking: EventRenderers = { ...PAGE_EVENT_RENDERERS, ...NOTE_TEMPLATE_EVENT_RENDERERS };
 
 // A new event type added to the union, with no renderer written for it.
-type WithNew = EventType | 'page.deleted';
-// @ts-expect-error page.deleted has no renderer
+type WithNew = EventType | 'page.purged';
+// @ts-expect-error page.purged has no renderer
 export const _withNew: RenderersFor<WithNew> = ALL_EVENT_RENDERERS;
 
 // A renderer registered under another event type: each renderer is given events of its own type only.

@@ -1,0 +1,451 @@
+-- copy_pages_announcing: COPY_PAGES.announcing (src/pages). Written by `npm run sql:snapshot`; do not edit.
+-- Parameters: $1 :position, $2 :sourceIds, $3 :parentOrdinals, $4 :teamId, $5 :projectId, $6 :parentId, $7 :sortKey, $8 :title, $9 :callerId, $10 :actor
+WITH
+  planned AS MATERIALIZED (
+    SELECT
+      s.ordinal,
+      s.parent_ordinal,
+      o.id AS source_id,
+      o.sort_key,
+      o.title,
+      o.font,
+      o.icon,
+      o.cover_image,
+      o.content,
+      o.schema,
+      o.hide_table_of_contents,
+      o.hide_subpages,
+      now() AS now,
+      CASE
+        WHEN s.ordinal = 1 THEN :position::int
+        ELSE (
+          row_number() OVER (
+            PARTITION BY
+              s.parent_ordinal
+            ORDER BY
+              o.sort_key
+          ) - 1
+        )::int
+      END AS known_position
+    FROM
+      unnest(:sourceIds::BIGINT[], :parentOrdinals::INT[]) WITH ORDINALITY AS s (source_id, parent_ordinal, ordinal)
+      JOIN pages o ON o.team_id = :teamId
+      AND o.id = s.source_id
+  ),
+  allocated AS (
+    INSERT INTO
+      id_counters AS k (team_id, kind, last_id)
+    VALUES
+      (
+        :teamId,
+        'page',
+        COALESCE(
+          (
+            SELECT
+              max(x.id)
+            FROM
+              pages x
+            WHERE
+              x.team_id = :teamId
+          ),
+          0
+        ) + (
+          SELECT
+            count(*)
+          FROM
+            planned
+        )
+      )
+    ON CONFLICT (team_id, kind) DO UPDATE
+    SET
+      last_id = greatest(
+        k.last_id,
+        EXCLUDED.last_id - (
+          SELECT
+            count(*)
+          FROM
+            planned
+        )
+      ) + (
+        SELECT
+          count(*)
+        FROM
+          planned
+      )
+    RETURNING
+      k.last_id - (
+        SELECT
+          count(*)
+        FROM
+          planned
+      ) + 1 AS first_id,
+      k.last_id AS last_id
+  ),
+  inserted AS (
+    INSERT INTO
+      pages AS p (
+        team_id,
+        id,
+        project_id,
+        parent_id,
+        sort_key,
+        title,
+        font,
+        icon,
+        cover_image,
+        content,
+        schema,
+        owner_id,
+        created_by,
+        updated_by,
+        is_public,
+        public_url,
+        public_robots,
+        hide_table_of_contents,
+        hide_subpages,
+        time_created,
+        time_updated
+      )
+    SELECT
+      :teamId,
+      k.first_id + n.ordinal - 1,
+      :projectId,
+      CASE
+        WHEN n.ordinal = 1 THEN :parentId::bigint
+        ELSE k.first_id + n.parent_ordinal - 1
+      END,
+      CASE
+        WHEN n.ordinal = 1 THEN :sortKey::text
+        ELSE n.sort_key
+      END,
+      CASE
+        WHEN n.ordinal = 1 THEN COALESCE(:title::text, n.title)
+        ELSE n.title
+      END,
+      n.font,
+      n.icon,
+      n.cover_image,
+      n.content,
+      n.schema,
+      :callerId,
+      :actor::jsonb,
+      :actor::jsonb,
+      FALSE,
+      NULL,
+      '{}',
+      n.hide_table_of_contents,
+      n.hide_subpages,
+      n.now,
+      n.now
+    FROM
+      planned n,
+      allocated k
+    ORDER BY
+      n.ordinal
+    RETURNING
+      p AS page
+  ),
+  creators AS (
+    INSERT INTO
+      page_members (team_id, page_id, user_id, role, assigned_at)
+    SELECT
+      :teamId,
+      (i.page).id,
+      :callerId,
+      'admin',
+      (i.page).time_created
+    FROM
+      inserted i
+    RETURNING
+      page_id,
+      user_id,
+      role,
+      assigned_at
+  ),
+  numbered AS (
+    SELECT
+      (i.page).*,
+      n.known_position,
+      n.ordinal,
+      n.source_id
+    FROM
+      inserted i
+      CROSS JOIN allocated k
+      JOIN planned n ON n.ordinal = (i.page).id - k.first_id + 1
+  ),
+  copies AS (
+    SELECT
+      v.*,
+      n.source_id::text AS copied_from,
+      n.ordinal
+    FROM
+      (
+        SELECT
+          p.id::text,
+          p.alias_id::text,
+          p.title,
+          p.font,
+          p.icon,
+          p.content,
+          p.schema,
+          p.project_id,
+          p.standalone,
+          p.cover_image,
+          p.owner_id,
+          p.created_by,
+          p.updated_by,
+          p.team_id,
+          p.is_public,
+          p.public_url,
+          p.public_robots,
+          p.hide_table_of_contents,
+          p.hide_subpages,
+          p.parent_id::text AS parent_id,
+          p.version::text AS version,
+          floor(
+            extract(
+              epoch
+              FROM
+                p.time_created
+            ) * 1000
+          )::bigint::float8 AS time_created,
+          floor(
+            extract(
+              epoch
+              FROM
+                p.time_updated
+            ) * 1000
+          )::bigint::float8 AS time_updated,
+          COALESCE(
+            (
+              SELECT
+                json_agg(
+                  json_build_object(
+                    'user_id',
+                    m.user_id,
+                    'assigned_date',
+                    floor(
+                      extract(
+                        epoch
+                        FROM
+                          m.assigned_at
+                      ) * 1000
+                    )::bigint,
+                    'role',
+                    m.role
+                  )
+                )
+              FROM
+                creators m
+              WHERE
+                m.page_id = p.id
+            ),
+            '[]'
+          ) AS members,
+          EXISTS (
+            SELECT
+              1
+            FROM
+              page_members m
+            WHERE
+              m.team_id = :teamId
+              AND m.page_id = p.id
+              AND m.user_id = :callerId
+          ) AS caller_is_member,
+          EXISTS (
+            SELECT
+              1
+            FROM
+              page_bookmarks b
+            WHERE
+              b.team_id = :teamId
+              AND b.page_id = p.id
+              AND b.user_id = :callerId
+          ) AS is_bookmarked,
+          EXISTS (
+            SELECT
+              1
+            FROM
+              page_watchers w
+            WHERE
+              w.team_id = :teamId
+              AND w.page_id = p.id
+              AND w.user_id = :callerId
+          ) AS is_watching,
+          (
+            SELECT
+              count(*)
+            FROM
+              page_comments c
+            WHERE
+              c.team_id = :teamId
+              AND c.page_id = p.id
+          )::int AS total_comments,
+          a.archived_by,
+          floor(
+            extract(
+              epoch
+              FROM
+                a.time_archived
+            ) * 1000
+          )::bigint::float8 AS time_archived,
+          a.former_parent_id::text AS former_parent_id,
+          CASE
+            WHEN a.archived_by IS NULL THEN COALESCE(
+              p.known_position,
+              (
+                SELECT
+                  (
+                    SELECT
+                      COALESCE(sum(b.size), 0)
+                    FROM
+                      page_sibling_blocks b
+                    WHERE
+                      b.team_id = :teamId
+                      AND b.project_id = p.project_id
+                      AND b.parent_key = COALESCE(p.parent_id, -1)
+                      AND b.lower_key < mine.lower_key
+                  ) + (
+                    SELECT
+                      count(*)
+                    FROM
+                      pages s
+                    WHERE
+                      s.team_id = :teamId
+                      AND s.project_id = p.project_id
+                      AND COALESCE(s.parent_id, -1) = COALESCE(p.parent_id, -1)
+                      AND s.sort_key >= mine.lower_key
+                      AND s.sort_key < p.sort_key
+                  )
+                FROM
+                  (
+                    SELECT
+                      max(b.lower_key) AS lower_key
+                    FROM
+                      page_sibling_blocks b
+                    WHERE
+                      b.team_id = :teamId
+                      AND b.project_id = p.project_id
+                      AND b.parent_key = COALESCE(p.parent_id, -1)
+                      AND b.lower_key <= p.sort_key
+                  ) mine
+              )::int
+            )
+          END AS position
+        FROM
+          (
+            SELECT
+              *
+            FROM
+              numbered
+          ) p
+          LEFT JOIN page_archives a ON a.team_id = :teamId
+          AND a.page_id = p.id
+      ) v
+      JOIN numbered n ON n.id::text = v.id
+  ),
+  result AS (
+    SELECT
+      r.*,
+      TRUE AS holds_key,
+      FALSE AS subscribed
+    FROM
+      (
+        SELECT
+          v.*
+        FROM
+          (
+            SELECT
+          ) one
+          LEFT JOIN (
+            SELECT
+              c.*
+            FROM
+              copies c
+            WHERE
+              c.ordinal = 1
+          ) v ON TRUE
+      ) r
+  ),
+  announced AS (
+    INSERT INTO
+      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+    SELECT
+      :teamId,
+      e.type,
+      e.resource_type,
+      e.resource_id,
+      e.actor,
+      e.resource,
+      e.previous
+    FROM
+      (
+        SELECT
+          'page.created' AS type,
+          'page' AS resource_type,
+          c.id AS resource_id,
+          :actor::jsonb AS actor,
+          to_jsonb(c) - 'ordinal' AS resource,
+          NULL::jsonb AS previous
+        FROM
+          copies c
+        ORDER BY
+          c.ordinal
+      ) e
+    WHERE
+      EXISTS (
+        SELECT
+          1
+        FROM
+          webhooks w
+        WHERE
+          w.team_id = :teamId
+          AND w.events && ARRAY[e.type, '*']
+      )
+    RETURNING
+      team_id,
+      id,
+      type,
+      resource_type,
+      resource_id
+  ),
+  fanned_out AS (
+    INSERT INTO
+      webhook_deliveries (team_id, webhook_id, event_id, resource_key)
+    SELECT
+      a.team_id,
+      w.id,
+      a.id,
+      a.resource_type || ':' || a.resource_id
+    FROM
+      announced a
+      JOIN webhooks w ON w.team_id = :teamId
+      AND w.events && ARRAY[a.type, '*']
+    RETURNING
+      team_id,
+      webhook_id,
+      event_id,
+      resource_key
+  ),
+  streamed AS (
+    INSERT INTO
+      webhook_streams AS s (team_id, webhook_id, resource_key, next_attempt_at, last_event_id)
+    SELECT
+      team_id,
+      webhook_id,
+      resource_key,
+      now(),
+      event_id
+    FROM
+      fanned_out
+    ORDER BY
+      webhook_id
+    ON CONFLICT (team_id, webhook_id, resource_key) DO UPDATE
+    SET
+      next_attempt_at = COALESCE(s.next_attempt_at, excluded.next_attempt_at),
+      last_event_id = GREATEST(s.last_event_id, excluded.last_event_id)
+  )
+SELECT
+  *
+FROM
+  result
