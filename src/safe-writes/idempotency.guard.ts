@@ -10,7 +10,7 @@ import { KeptAnswer, setKeyOutcome } from './write-conditions';
 
 /** decisions.md: 1 to 255 printable ASCII characters. */
 const KEY_SHAPE = /^[\x20-\x7e]{1,255}$/;
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Idempotency keys of the writes under /v1 (decisions.md, "Idempotency keys"). The first request with a

@@ -13,6 +13,7 @@ export class VersionedExpressAdapter extends ExpressAdapter {
   reply(response: Response, body: unknown, statusCode?: number): unknown {
     if (!(body instanceof Versioned)) return super.reply(response, body, statusCode);
     response.setHeader('ETag', body.etag);
+    if (body.location !== undefined) response.setHeader('Location', body.location);
     const { method, headers } = response.req;
     if ((method === 'GET' || method === 'HEAD') && noneMatchHits(headers['if-none-match'], body.etag)) {
       return response.status(304).end();

@@ -3,9 +3,11 @@ export class Versioned<T> {
   constructor(
     readonly body: T,
     readonly etag: string,
+    /** Where a resource just created lives: sent as the Location header. */
+    readonly location?: string,
   ) {}
 
   map<U>(wrap: (body: T) => U): Versioned<U> {
-    return new Versioned(wrap(this.body), this.etag);
+    return new Versioned(wrap(this.body), this.etag, this.location);
   }
 }

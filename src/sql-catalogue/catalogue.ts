@@ -4,6 +4,7 @@ import { declaredStatements, Statement } from '../database/statement';
 import * as noteTemplateQueries from '../notes/note-template-queries';
 import * as pageQueries from '../pages/page-queries';
 import * as idempotencyQueries from '../safe-writes/idempotency-queries';
+import * as tagQueries from '../tags/tag-queries';
 import * as webhookQueries from '../webhooks/webhook-queries';
 
 /** Every module of statements, by the feature (folder) it belongs to. */
@@ -13,6 +14,7 @@ const STATEMENT_MODULES: Record<string, Record<string, unknown>> = {
   notes: noteTemplateQueries,
   pages: pageQueries,
   'safe-writes': idempotencyQueries,
+  tags: tagQueries,
   webhooks: webhookQueries,
 };
 

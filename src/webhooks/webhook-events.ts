@@ -5,6 +5,10 @@ export const EVENT_TYPES = [
   'page.archived',
   'page.unarchived',
   'card.tags_added',
+  'card.tags_removed',
+  'tag.created',
+  'tag.updated',
+  'tag.deleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

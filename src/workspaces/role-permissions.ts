@@ -27,5 +27,8 @@ export function mayManage(role: Role): boolean {
 }
 
 export const MANAGERS_ONLY = 'wca:managers-only';
+export const NOT_FOR_GUESTS = 'wca:not-for-guests';
+/** A write that makes or removes resources (creating, copying, deleting pages): guests get 403 like viewers. */
+export const NotForGuests = () => SetMetadata(NOT_FOR_GUESTS, true);
 /** A route (or controller) for owners and admins only: WorkspaceAccessGuard refuses others, reads included. */
 export const ManagersOnly = () => SetMetadata(MANAGERS_ONLY, true);

@@ -5,9 +5,10 @@ import { Caller } from '../auth/caller';
 import { TEAM_ID_SHAPE } from '../common/id-shapes';
 import { RouteFlag } from '../common/route-flag';
 import { CommonErrors } from '../errors/common-errors';
-import { MANAGERS_ONLY, mayManage, mayWrite } from './role-permissions';
+import { limitedToListedResources, MANAGERS_ONLY, mayManage, mayWrite, NOT_FOR_GUESTS } from './role-permissions';
 
 const FOR_MANAGERS = new RouteFlag(MANAGERS_ONLY);
+const NOT_GUESTS = new RouteFlag(NOT_FOR_GUESTS);
 
 /**
  * Runs after authentication on every route with a team_id: the team_id's shape (400), then
@@ -27,6 +28,8 @@ export class WorkspaceAccessGuard implements CanActivate {
     if (caller.teamId !== teamId) throw CommonErrors.accessDenied();
     if (isWrite(request.method) && !mayWrite(caller.role)) throw CommonErrors.accessDenied();
     if (FOR_MANAGERS.of(this.reflector, context) && !mayManage(caller.role)) throw CommonErrors.accessDenied();
+    if (limitedToListedResources(caller.role) && NOT_GUESTS.of(this.reflector, context))
+      throw CommonErrors.accessDenied();
     return true;
   }
 }
