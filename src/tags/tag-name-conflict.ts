@@ -13,11 +13,11 @@ function takenName(error: unknown): boolean {
  * Runs a tag write, answering a name that a concurrent write took first (the unique index refused it
  * after waiting for that write) as the 409 it is, never a 500.
  */
-export async function nameTakenOnWrite<T>(name: string, projectId: string | null | undefined, write: () => Promise<T>) {
+export async function nameTakenOnWrite<T>(projectId: string | null | undefined, write: () => Promise<T>) {
   try {
     return await write();
   } catch (error) {
-    if (takenName(error)) throw TagErrors.nameTaken(name, projectId);
+    if (takenName(error)) throw TagErrors.nameTaken(projectId);
     throw error;
   }
 }

@@ -66,7 +66,7 @@ export class TagsService {
   /** Creates a tag; of two creates of one name (ignoring case) in one scope, the database lets one through. */
   async create(caller: Caller, teamId: string, body: CreateTagDto, conditions: WriteConditions) {
     const projectId = body.project_id ?? null;
-    return nameTakenOnWrite(body.name, projectId, () =>
+    return nameTakenOnWrite(projectId, () =>
       this.writes.run({
         conditions,
         statement: CREATE_TAG,
@@ -82,7 +82,7 @@ export class TagsService {
         lock: () => Promise.resolve(undefined),
         answer: (row) => {
           if (!row?.project_found) throw TagErrors.projectNotFound(projectId ?? '');
-          if (row.taken) throw TagErrors.nameTaken(body.name, projectId);
+          if (row.taken) throw TagErrors.nameTaken(projectId);
           if (row.id === undefined || row.id === null) {
             if ('holds_key' in row) conditions.assertKeyHeld(row as { holds_key: boolean });
             throw new Error('A tag creation wrote nothing and gave no reason');
@@ -112,7 +112,7 @@ export class TagsService {
       slug: patch.name === undefined ? null : slugify(patch.name),
       color: patch.color ?? null,
     };
-    return nameTakenOnWrite(patch.name ?? '', undefined, () =>
+    return nameTakenOnWrite(undefined, () =>
       this.writes.run({
         conditions,
         statement: UPDATE_TAG,
@@ -128,7 +128,7 @@ export class TagsService {
         },
         answer: (row) => {
           const tag = existing(tagId, row);
-          if (row?.taken) throw TagErrors.nameTaken(patch.name ?? tag.name, tag.project_id);
+          if (row?.taken) throw TagErrors.nameTaken(tag.project_id);
           return new Versioned(toTagView(tag), tagETag(tag));
         },
       }),
