@@ -51,38 +51,11 @@ WITH
         )
       )
   ),
-  held AS (
-    SELECT
-      c.id
-    FROM
-      cards c
-    WHERE
-      c.team_id = :teamId
-      AND c.id IN (
-        SELECT
-          n.card_id
-        FROM
-          card_tags n,
-          planned p
-        WHERE
-          n.team_id = :teamId
-          AND n.tag_id = p.id
-      )
-    ORDER BY
-      c.id
-    FOR NO KEY UPDATE
-  ),
   unlinked AS (
     DELETE FROM card_tags n USING planned p
     WHERE
       n.team_id = :teamId
       AND n.tag_id = p.id
-      AND n.card_id IN (
-        SELECT
-          id
-        FROM
-          held
-      )
     RETURNING
       n.card_id
   ),

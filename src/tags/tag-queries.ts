@@ -42,11 +42,12 @@ export const LOCK_TAG = statement<TagKey, TagRow>(
 
 /**
  * A tag locked for its deletion: FOR UPDATE waits for the attaches and removals holding it (KEY SHARE)
- * and makes new ones wait, so the deletion's statement, which runs after, sees every card it is on.
+ * and makes new ones wait, so the deletion's statement, which runs after, sees every card it is on. Only
+ * the version (its ETag): counting a tag's cards would read every card it is on once more.
  */
-export const LOCK_TAG_FOR_DELETE = statement<TagKey, TagRow>(
+export const LOCK_TAG_FOR_DELETE = statement<TagKey, Pick<TagRow, 'version'>>(
   'lock_tag_for_delete',
-  `SELECT ${TAG_VIEW('t')} FROM tags t WHERE t.team_id = :teamId AND t.id = :tagId FOR UPDATE OF t`,
+  `SELECT t.version::text AS version FROM tags t WHERE t.team_id = :teamId AND t.id = :tagId FOR UPDATE OF t`,
 );
 
 /** Whether a project exists in the workspace. */
@@ -214,23 +215,18 @@ export interface DeletedTagRow {
 
 /**
  * Deletes a tag in one statement, run under the tag's FOR UPDATE lock (LOCK_TAG_FOR_DELETE), so no
- * attach adds it to a card meanwhile: locks the cards it is on in id order (two deletions never wait
- * on each other in a circle), takes it off each and moves each card's version, deletes it, retires its
- * id, and announces tag.deleted with the cards it left.
+ * attach adds it to a card meanwhile: takes it off every card and moves each card's version, deletes
+ * it, retires its id, and announces tag.deleted with the cards it left. Attaches and removals take
+ * their tags before their card, as this does, so they never wait on it in a circle; two deletions of
+ * tags on the same cards may, and the deadlock's loser runs again (WriteSequence, retryOnConflict).
  */
 export const DELETE_TAG = writeStatement<DeleteTagParams, DeletedTagRow>('delete_tag', {
   target: `SELECT t.team_id, t.id FROM tags t WHERE t.team_id = :teamId AND t.id = :tagId FOR UPDATE`,
   plan: `SELECT x.team_id, x.id, now() AS now FROM target x`,
   changes: {
-    held: `
-      SELECT c.id FROM cards c
-       WHERE c.team_id = :teamId
-         AND c.id IN (SELECT n.card_id FROM card_tags n, planned p WHERE n.team_id = :teamId AND n.tag_id = p.id)
-       ORDER BY c.id
-         FOR NO KEY UPDATE`,
     unlinked: `
       DELETE FROM card_tags n USING planned p
-       WHERE n.team_id = :teamId AND n.tag_id = p.id AND n.card_id IN (SELECT id FROM held)
+       WHERE n.team_id = :teamId AND n.tag_id = p.id
       RETURNING n.card_id`,
     stamped: `
       UPDATE cards c SET time_updated = p.now, updated_by = :actor::jsonb, version = c.version + 1

@@ -165,4 +165,4 @@ function existing<Row>(tagId: string, row: Row | undefined): Row {
 }
 
 /** A tag's ETag: its version. total_cards counts cards' rows, not the tag's, and is not part of it. */
-const tagETag = (tag: TagRow) => entityTag(tag.version);
+const tagETag = (tag: Pick<TagRow, 'version'>) => entityTag(tag.version);
