@@ -173,7 +173,8 @@ async function main(): Promise<void> {
     );
     console.log(`app / floor (median) = ${(appMedian / summarize(floorMs).median).toFixed(2)}`);
     console.log(
-      `other tags' writes during deletes: median ${sideDuring.median.toFixed(1)} ms, max ${sideDuring.max.toFixed(1)} ms ` +
+      `other tags' writes during deletes: median ${sideDuring.median.toFixed(1)} ms, ` +
+        `max ${sideDuring.max.toFixed(1)} ms ` +
         `(alone: ${sideAlone.median.toFixed(1)}, ${sideAlone.max.toFixed(1)}); a write that waited for a delete ` +
         `would take about its ${appMedian.toFixed(0)} ms`,
     );
