@@ -3,7 +3,7 @@ import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nes
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS, SAFE_WRITE_ERRORS } from '../common/openapi/api-errors.decorator';
-import { ApiNotModified, ApiSafeWrite } from '../common/openapi/api-versions.decorator';
+import { ApiNotModified, ApiSafeWrite, ETAG_HEADER } from '../common/openapi/api-versions.decorator';
 import { Conditions, WriteConditions } from '../safe-writes/write-conditions';
 import { Versioned } from '../safe-writes/versioned';
 import { TagIdParam } from '../tags/tag-id.param';
@@ -79,7 +79,7 @@ export class CardsController {
       'no event); an id that names no tag of the workspace is 404 TAG_NOT_FOUND. Guests may remove tags from a ' +
       'card that lists them, as they may attach them.',
   })
-  @ApiNoContentResponse({ description: 'The tag is not on the card (any more)' })
+  @ApiNoContentResponse({ description: 'The tag is not on the card (any more)', headers: { ETag: ETAG_HEADER } })
   @ApiSafeWrite()
   @ApiErrors(...SAFE_WRITE_ERRORS, ...RESOURCE_ERRORS, 'CARD_NOT_FOUND', 'TAG_NOT_FOUND')
   async removeTag(

@@ -2,8 +2,14 @@ import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@ne
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
-import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS, SAFE_WRITE_ERRORS } from '../common/openapi/api-errors.decorator';
-import { ApiIdempotent, ApiSafeWrite } from '../common/openapi/api-versions.decorator';
+import {
+  ApiErrors,
+  BODY_ERRORS,
+  IDEMPOTENCY_ERRORS,
+  RESOURCE_ERRORS,
+  SAFE_WRITE_ERRORS,
+} from '../common/openapi/api-errors.decorator';
+import { ApiIdempotent, ApiNotModified, ApiSafeWrite, ETAG_HEADER } from '../common/openapi/api-versions.decorator';
 import { Conditions, WriteConditions } from '../safe-writes/write-conditions';
 import { Versioned } from '../safe-writes/versioned';
 import { NotForGuests } from '../workspaces/role-permissions';
@@ -29,11 +35,13 @@ export class TagsController {
     description:
       "Without project_id, the workspace-wide tags; with it, those and the project's own; `all=true`, every tag " +
       'of the workspace. By name ignoring case, then id; `cursor` fetches what follows (keyset: the last answer ' +
-      'costs what the first does). Every member lists tags, guests too.',
+      'costs what the first does). Every member lists tags, guests too. The ETag names this answer as it is ' +
+      '(a digest of it): send it in If-None-Match to get 304 while nothing in it changed.',
   })
   @ApiOkResponse({ type: TagListResponse })
+  @ApiNotModified()
   @ApiErrors(...RESOURCE_ERRORS, 'VALIDATION_FAILED', 'UNKNOWN_QUERY_PARAMETER', 'INVALID_CURSOR', 'PROJECT_NOT_FOUND')
-  list(@TeamIdParam() teamId: string, @Query() query: ListTagsQuery): Promise<TagListResponse> {
+  list(@TeamIdParam() teamId: string, @Query() query: ListTagsQuery): Promise<Versioned<TagListResponse>> {
     return this.tags.list(teamId, query);
   }
 
@@ -52,10 +60,11 @@ export class TagsController {
     type: TagResponse,
     headers: {
       Location: { required: true, description: 'The new tag: /v1/{team_id}/tags/{id}', schema: { type: 'string' } },
+      ETag: ETAG_HEADER,
     },
   })
   @ApiIdempotent()
-  @ApiErrors(...SAFE_WRITE_ERRORS, ...BODY_ERRORS, ...RESOURCE_ERRORS, 'PROJECT_NOT_FOUND', 'TAG_NAME_TAKEN')
+  @ApiErrors(...IDEMPOTENCY_ERRORS, ...BODY_ERRORS, ...RESOURCE_ERRORS, 'PROJECT_NOT_FOUND', 'TAG_NAME_TAKEN')
   async create(
     @CurrentCaller() caller: Caller,
     @TeamIdParam() teamId: string,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { ListCursor } from '../common/list-cursor';
@@ -44,7 +45,7 @@ export class TagsService {
   ) {}
 
   /** One answer of a tag list, by name ignoring case then id, from where the cursor says (keyset). */
-  async list(teamId: string, query: ListTagsQuery): Promise<{ tags: TagDto[] } & ListPage> {
+  async list(teamId: string, query: ListTagsQuery): Promise<Versioned<{ tags: TagDto[] } & ListPage>> {
     const filters = { project_id: query.project_id, all: query.all };
     const [afterName, afterId] = query.cursor ? ListCursor.decode(query.cursor, 'tags', filters, isPosition) : START;
     const limit = query.limit ?? TAGS_PER_ANSWER.fallback;
@@ -56,11 +57,12 @@ export class TagsService {
         : await this.projectTags(teamId, query.project_id, page);
     const shown = rows.slice(0, limit);
     const last = shown[shown.length - 1];
-    return {
+    const answer = {
       tags: shown.map(toTagView),
       count: shown.length,
       cursor: rows.length > limit ? ListCursor.encode('tags', filters, [last.name_key, last.id]) : null,
     };
+    return new Versioned(answer, listETag(answer));
   }
 
   /** Creates a tag; of two creates of one name (ignoring case) in one scope, the database lets one through. */
@@ -163,6 +165,10 @@ function existing<Row>(tagId: string, row: Row | undefined): Row {
   if (!row) throw TagErrors.notFound(tagId);
   return row;
 }
+
+/** A list answer's ETag: a digest of what it shows (no part of it depends on the caller). */
+const listETag = (answer: object) =>
+  entityTag(createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 22));
 
 /** A tag's ETag: its version. total_cards counts cards' rows, not the tag's, and is not part of it. */
 const tagETag = (tag: Pick<TagRow, 'version'>) => entityTag(tag.version);

@@ -29,6 +29,11 @@ const ROUTES = [
   'get /v1/{team_id}/pages/{page_id}',
   'patch /v1/{team_id}/pages/{page_id}',
   'put /v1/{team_id}/pages/{page_id}/archive',
+  'delete /v1/{team_id}/cards/{card_id}/tags/{tag_id}',
+  'get /v1/{team_id}/tags',
+  'post /v1/{team_id}/tags',
+  'patch /v1/{team_id}/tags/{tag_id}',
+  'delete /v1/{team_id}/tags/{tag_id}',
   'post /v1/{team_id}/webhooks',
   'get /v1/{team_id}/webhooks',
   'get /v1/{team_id}/webhooks/{webhook_id}',
@@ -87,7 +92,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents 401 with WWW-Authenticate, 403, 404, 500 and 503 with Retry-After on every /v1 operation', () => {
-    expect(v1()).toHaveLength(12);
+    expect(v1()).toHaveLength(17);
     for (const [route, op] of v1()) {
       // 404 where the path names something besides the workspace (the webhooks collection names nothing).
       const namesOne = /\/\{(?!team_id\})\w+\}/.test(route);
@@ -117,14 +122,16 @@ describe('the OpenAPI document', () => {
     expect(withBody.map(([route]) => route).sort()).toEqual([
       'patch /v1/{team_id}/notes/templates/{template_id}',
       'patch /v1/{team_id}/pages/{page_id}',
+      'patch /v1/{team_id}/tags/{tag_id}',
       'post /v1/{team_id}/cards/{card_id}/tags',
+      'post /v1/{team_id}/tags',
       'post /v1/{team_id}/webhooks',
       'put /v1/{team_id}/pages/{page_id}/archive',
     ]);
     for (const [route, op] of withBody)
       expect({ route, required: op.requestBody!.required }).toEqual({
         route,
-        required: route === 'post /v1/{team_id}/webhooks',
+        required: route === 'post /v1/{team_id}/webhooks' || route === 'post /v1/{team_id}/tags',
       });
   });
 
@@ -180,10 +187,13 @@ describe('the OpenAPI document', () => {
 
   // Webhooks are subscriptions, not content: they carry no version (decisions.md, Versions: templates, pages, cards).
   const versioned = (route: string) => !route.includes('/webhooks');
+  // A creation writes no existing resource: nothing for If-Match to compare (its answer has an ETag all the same).
+  const ofExisting = (route: string) => /\/\{(?!team_id\})\w+\}/.test(route);
 
   it('describes versions: ETag on every 2xx under /v1, If-None-Match and 304 on every GET', () => {
     for (const [route, op] of operations) {
-      if (!/^\w+ \/v1\//.test(route) || !versioned(route)) continue;
+      // A delete leaves no version to name.
+      if (!/^\w+ \/v1\//.test(route) || !versioned(route) || route.startsWith('delete ')) continue;
       for (const [status, response] of Object.entries(op.responses).filter(([status]) => /^2/.test(status))) {
         expect({ route, status, etag: !!response.headers?.ETag }).toEqual({ route, status, etag: true });
       }
@@ -199,15 +209,17 @@ describe('the OpenAPI document', () => {
 
   it('describes safe writes: Idempotency-Key (409, 422) on every write, If-Match (412) on versioned resources', () => {
     for (const [route, op] of operations) {
-      if (!/^(patch|put|post) \/v1\//.test(route)) continue;
+      if (!/^(patch|put|post|delete) \/v1\//.test(route) || route === 'delete /v1/{team_id}/webhooks/{webhook_id}')
+        continue;
       const parameters = (op as { parameters?: Array<{ in: string; name: string }> }).parameters ?? [];
       const headers = parameters.filter((p) => p.in === 'header').map((p) => p.name);
-      const [wanted, statuses] = versioned(route)
-        ? [
-            ['If-Match', 'Idempotency-Key'],
-            ['409', '412', '422'],
-          ]
-        : [['Idempotency-Key'], ['409', '422']];
+      const [wanted, statuses] =
+        versioned(route) && ofExisting(route)
+          ? [
+              ['If-Match', 'Idempotency-Key'],
+              ['409', '412', '422'],
+            ]
+          : [['Idempotency-Key'], ['409', '422']];
       expect({ route, headers }).toEqual({ route, headers: expect.arrayContaining(wanted) });
       expect({ route, statuses: Object.keys(op.responses) }).toEqual({
         route,

@@ -44,6 +44,7 @@ const TAGS: Array<[name: string, description: string]> = [
   ['Notes', 'Note templates: the instructions and sections that shape enhanced notes'],
   ['Pages', 'Pages of a project: their fields, their place in the page tree, archiving and public sharing'],
   ['Cards', 'Cards and the tags attached to them'],
+  ['Tags', 'Tags of a workspace or of one project: listing, creating, renaming and deleting them'],
   [
     'Webhooks',
     'Change events: subscriptions that receive every change made through the API, signed (Standard Webhooks), ' +
@@ -91,10 +92,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       delete operation[PUBLIC_MARK];
       // An empty body is accepted by every update and means "change nothing"; a creation needs its body.
       if (operation.requestBody && 'content' in operation.requestBody)
-        operation.requestBody.required = method === 'post' && operation.operationId === 'createWebhook';
+        operation.requestBody.required =
+          method === 'post' && ['createWebhook', 'createTag'].includes(operation.operationId as string);
       const takes = (name: string) => operation.parameters?.some((p) => 'name' in p && p.name === name) ?? false;
       const extra = {
-        ...(takes('If-None-Match') || takes('If-Match') ? { ETag: ETAG_HEADER } : {}),
+        // A delete leaves no version to name.
+        ...((takes('If-None-Match') || takes('If-Match')) && method !== 'delete' ? { ETag: ETAG_HEADER } : {}),
         ...(takes('Idempotency-Key') ? { 'Idempotent-Replayed': REPLAYED_HEADER } : {}),
       };
       for (const [status, response] of Object.entries(operation.responses)) {

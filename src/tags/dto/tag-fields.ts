@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Matches } from 'class-validator';
+import { STORABLE_TEXT_PATTERN } from '../../common/body-inspection';
 import { CodePoints } from '../../common/code-points';
 import { PROJECT_ID_SHAPE } from '../../common/id-shapes';
 
@@ -9,6 +10,7 @@ const COLOR = /^[A-Za-z0-9#_-]{1,32}$/;
 
 const NAME_DOC = {
   type: 'string',
+  pattern: STORABLE_TEXT_PATTERN,
   minLength: 1,
   maxLength: TAG_NAME_MAX,
   description:
