@@ -17,7 +17,7 @@ const WORKER_STATEMENTS = [
 /**
  * Every table the request paths read, filled the way a workspace uses them (no ANALYZE after): 10
  * workspaces of 25 members with a token each, 10 projects, 550 pages (50 of them archived) with a member,
- * a bookmark, a watcher and a comment each, 200 templates, 100 tags, 200 cards of 10 tags, 625 idempotency
+ * a bookmark, a watcher and a comment each, 200 templates, 100 tags (and id counters), 200 cards of 10 tags, 625 idempotency
  * keys, 5 webhooks, 500 events delivered to one webhook, with a stream each and an attempt per delivery.
  */
 const FILL = `
@@ -49,6 +49,7 @@ const FILL = `
   INSERT INTO tags (team_id, id, project_id, name, slug)
   SELECT id, t, CASE WHEN t % 2 = 0 THEN 'p' || (t % 10) END, 'Tag ' || t, 'tag-' || t
     FROM workspaces, generate_series(1, 100) t;
+  INSERT INTO id_counters (team_id, kind, last_id) SELECT id, k, 1000 FROM workspaces, unnest(ARRAY['page', 'tag']) k;
   INSERT INTO cards (team_id, id, project_id, owner_id, created_by, updated_by)
   SELECT 'w' || w, c, 'p' || (c % 10), 'u' || ((w - 1) * 25 + 1), '{}', '{}'
     FROM generate_series(1, 10) w, generate_series(1, 200) c;
