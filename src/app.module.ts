@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AuthChangeListener } from './auth/auth-change-listener';
 import { AuthModule } from './auth/auth.module';
 import { CardsModule } from './cards/cards.module';
+import { TagsModule } from './tags/tags.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
 import { RateLimitStorage } from './auth/rate-limit.storage';
 import { TokenThrottlerGuard } from './auth/token-throttler.guard';
@@ -47,6 +48,7 @@ export class AppModule {
         NotesModule,
         PagesModule,
         CardsModule,
+        TagsModule,
         WebhooksModule.forRoot(ALL_EVENT_RENDERERS),
       ],
       providers: [

@@ -1,5 +1,5 @@
 /**
- * The same-SQL baseline: our own services (NotesService, PagesService, CardsService, so the very
+ * The same-SQL baseline: our own services (NotesService, PagesService, CardsService, TagsService, so the very
  * statements, transactions and locks the service sends) behind a bare `node:http` + `pg` server.
  * Beside the app it measures what the framework costs; beside the floor (bench/floor/) the floor
  * shows what our SQL design costs. It serves
@@ -22,6 +22,7 @@ import { UNCONDITIONAL } from '../../src/safe-writes/write-conditions';
 import { Caller } from '../../src/auth/caller';
 import { AUTHENTICATE } from '../../src/auth/token-queries';
 import { CardsService } from '../../src/cards/cards.service';
+import { TagsService } from '../../src/tags/tags.service';
 import { Announcer } from '../../src/write-path/announcer';
 import { WriteSequence } from '../../src/write-path/write-sequence';
 import { loadConfig } from '../../src/config/app-config';
@@ -71,6 +72,7 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
   const cards = new CardsService(db, writes);
   const creation = new PageCreation(config, new CollaborationTokens(config), writes);
   const copies = new PageCopy(config, new CollaborationTokens(config), writes);
+  const tags = new TagsService(db, writes);
 
   async function authenticate(req: IncomingMessage): Promise<Caller> {
     const header = req.headers.authorization;
@@ -129,16 +131,37 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
       pattern: /^\/v1\/([^/]+)\/cards\/([^/]+)\/tags$/,
       handler: async (c, t, i, b) => void (await cards.addTags(c, t, i, b, UNCONDITIONAL)),
     },
+    {
+      method: 'DELETE',
+      pattern: /^\/v1\/([^/]+)\/cards\/([^/]+\/tags\/[^/]+)$/,
+      handler: async (c, t, i) => {
+        const [cardId, , tagId] = i.split('/');
+        await cards.removeTag(c, t, cardId, tagId, UNCONDITIONAL);
+        return undefined;
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/([^/]+)\/(tags)$/,
+      // A GET's "body" is its query string (handle).
+      handler: async (_c, t, _i, q: { limit?: string; cursor?: string }) =>
+        tags.list(t, { limit: q.limit === undefined ? undefined : Number(q.limit), cursor: q.cursor }),
+    },
   ];
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = (req.url ?? '/').split('?')[0];
+    const [path, query = ''] = (req.url ?? '/').split('?');
     const route = routes.find((r) => r.method === req.method && r.pattern.test(path));
     if (!route) throw new HttpError(404);
     const [, teamId, id] = route.pattern.exec(path)!;
     const caller = await authenticate(req);
     if (caller.teamId !== teamId || (req.method !== 'GET' && !mayWrite(caller.role))) throw new HttpError(403);
-    const body = req.method === 'GET' ? {} : await readJson(req);
+    const body =
+      req.method === 'GET'
+        ? Object.fromEntries(new URLSearchParams(query))
+        : req.method === 'DELETE'
+          ? {}
+          : await readJson(req);
     const result = await route.handler(caller, teamId, id, body as never);
     if (result === undefined) return void res.writeHead(204).end();
     const json = JSON.stringify(result);

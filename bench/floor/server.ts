@@ -8,6 +8,8 @@
  *   PATCH page {position}             BEGIN, the project's advisory lock, the neighbour keys at the index,
  *   PATCH page {project_id}             one UPDATE (a move carries the subtree), COMMIT
  *   POST card tags {id | ids}         BEGIN, one INSERT ... ON CONFLICT DO NOTHING, COMMIT; 204
+ *   DELETE card tag                   BEGIN, one DELETE and the card's version, COMMIT; 204
+ *   GET tags ?limit&cursor            one SELECT after the cursor's position (no card counts)
  * With `webhooks` (`--webhook` runs), each write that changed something also queues its event before
  * COMMIT and sends it after (announcer.ts).
  *
@@ -292,6 +294,37 @@ export async function startFloor(
     };
   }
 
+  /** `id` is `{card}/{tag}`. */
+  async function removeTag(caller: Caller, id: string): Promise<undefined> {
+    const [cardId, tagId] = id.split('/');
+    await transaction(async (client, events) => {
+      const removed = await run(client, sql.REMOVE_TAG, [caller.teamId, cardId, tagId]);
+      if (removed.length > 0)
+        await announce(client, events, caller, {
+          resource: `card:${cardId}`,
+          type: 'card.tags_removed',
+          data: { card_id: cardId, tag_ids: [tagId] },
+        });
+    });
+    return undefined;
+  }
+
+  /** `query`: the query string; `cursor` is the app's (base64url JSON with the position in `p`). */
+  async function listTags(caller: Caller, query: string): Promise<object> {
+    const params = new URLSearchParams(query);
+    const limit = Number(params.get('limit') ?? 100);
+    const cursor = params.get('cursor');
+    const [name, id] = cursor
+      ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { p: [string, string] }).p
+      : ['', '-1'];
+    const rows = await run(pool, sql.LIST_TAGS, [caller.teamId, name, id, limit + 1]);
+    const tags = rows.slice(0, limit);
+    const last = tags[tags.length - 1];
+    const next =
+      rows.length > limit ? Buffer.from(JSON.stringify({ p: [last.name_key, last.id] })).toString('base64url') : null;
+    return { tags, count: tags.length, cursor: next };
+  }
+
   type Handler = (caller: Caller, id: string, body: Body) => Promise<object | undefined>;
   const routes: Record<string, Handler> = {
     'GET templates': async (c, id) => ({
@@ -314,6 +347,8 @@ export async function startFloor(
     'POST pages/copy': copyPage,
     'GET cards': async (c, id) => ({ card: one(await run(pool, sql.READ_CARD, [c.teamId, id])) }),
     'POST cards/tags': attachTags,
+    'DELETE cards/tags': removeTag,
+    'GET tags': async (c, query) => listTags(c, query),
   };
 
   async function handle(req: IncomingMessage): Promise<object | undefined> {
@@ -322,7 +357,7 @@ export async function startFloor(
     if (!handler) throw new HttpError(404);
     const write = req.method !== 'GET';
     const caller = await authenticate(req, teamId, write);
-    return handler(caller, id, write ? await readJson(req) : {});
+    return handler(caller, id, write && req.method !== 'DELETE' ? await readJson(req) : {});
   }
 
   const server = createServer((req, res) => {
@@ -351,12 +386,16 @@ export async function startFloor(
 }
 
 /**
- * `/v1/{team}/notes/templates/{id}`, `/v1/{team}/pages/{id}`, `/v1/{team}/cards/{id}[/tags]`: a route
- * key, the team and the id.
+ * `/v1/{team}/notes/templates/{id}`, `/v1/{team}/pages/{id}`, `/v1/{team}/cards/{id}[/tags[/{tag}]]`,
+ * `/v1/{team}/tags?...`: a route key, the team and the id (a card's and tag's `{card}/{tag}`, a list's query).
  */
 function routeOf(method: string, url: string): { route: string; teamId: string; id: string } {
-  const [, v1, teamId, kind, id, last, ...more] = url.split('?')[0].split('/');
+  const [path, query = ''] = url.split('?');
+  const [, v1, teamId, kind, id, last, ...more] = path.split('/');
   if (v1 === 'v1' && kind === 'pages' && id === undefined) return { route: `${method} pages`, teamId, id: '' };
+  if (v1 === 'v1' && kind === 'tags' && id === undefined) return { route: `${method} tags`, teamId, id: query };
+  if (v1 === 'v1' && kind === 'cards' && last === 'tags' && more.length === 1)
+    return { route: `${method} cards/tags`, teamId, id: `${id}/${more[0]}` };
   if (v1 !== 'v1' || more.length > 0 || id === undefined) return { route: '', teamId, id };
   if (kind === 'notes' && id === 'templates' && last !== undefined)
     return { route: `${method} templates`, teamId, id: last };

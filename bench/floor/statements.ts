@@ -261,3 +261,21 @@ export const LOG_DELIVERED = statement(
   SELECT d.team_id, d.webhook_id, d.id, d.type, 1, s.status
     FROM delivered d JOIN unnest($1::bigint[], $2::int[]) AS s(id, status) ON s.id = d.id`,
 );
+
+/** Takes tag $3 off card $2; answers the tag when it was there (its version moves with the card's). */
+export const REMOVE_TAG = statement(
+  'remove_tag',
+  `
+  WITH removed AS (DELETE FROM card_tags WHERE team_id = $1 AND card_id = $2 AND tag_id = $3 RETURNING tag_id)
+  UPDATE cards SET version = version + 1 WHERE team_id = $1 AND id = $2 AND EXISTS (SELECT FROM removed)
+  RETURNING id::text`,
+);
+
+/** 100 workspace-wide tags after ($2 name key, $3 id), by name ignoring case then id; no card counts. */
+export const LIST_TAGS = statement(
+  'list_tags',
+  `
+  SELECT id::text, team_id, project_id, name, slug, color, lower(name COLLATE pg_c_utf8) AS name_key FROM tags
+   WHERE team_id = $1 AND project_id IS NULL AND (lower(name COLLATE pg_c_utf8), id) > ($2::text, $3::bigint)
+   ORDER BY lower(name COLLATE pg_c_utf8), id LIMIT $4`,
+);

@@ -29,6 +29,13 @@ const GROWTH_PAIRS: readonly GrowthPair[] = [
     small: /^tag attach \(1 id\)$/,
     limit: 4,
   },
+  // Keyset: the last answer of a list starts at its index key as the first does.
+  {
+    label: 'Tag list, last answer of 100 vs first (5,000 tags)',
+    large: /^tag list last 100 \(\d+ tags\)$/,
+    small: /^tag list first 100 \(\d+ tags\)$/,
+    limit: 1.2,
+  },
 ];
 
 export interface GrowthResult {

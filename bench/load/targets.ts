@@ -9,6 +9,7 @@ export const FLOOR_TARGETS: readonly RegExp[] = [
   /^template PATCH title$/,
   /^page title PATCH \(/,
   /^tag attach \(1 id\)$/,
+  /^tag remove \(1 id\)$/,
 ];
 
 /**
@@ -30,4 +31,6 @@ export const ROUND_TRIP_LIMITS: ReadonlyArray<{ operation: RegExp; limit: number
   { operation: /^(template|page|card) GET$/, limit: 1 },
   { operation: /^(template PATCH title|page title PATCH \(.*\))$/, limit: 3 },
   { operation: /^tag attach \(/, limit: 3 },
+  { operation: /^tag remove \(/, limit: 3 },
+  { operation: /^tag list /, limit: 1 },
 ];

@@ -9,6 +9,7 @@
  * new one (titles and positions vary per request, moves always change project, tag attaches insert
  * pairs the card does not have yet), and the servers measured in turns get one sequence of work.
  */
+import { ListCursor } from '../../src/common/list-cursor';
 import { importDocuments, PageWorkspace, planPageWorkspace } from '../pages/page-workspace';
 import type { BenchApp } from '../support/bench-app';
 import { followedReorders } from '../pages/reorders';
@@ -22,6 +23,13 @@ const ONE_ID_CARDS = [1, 4_000] as const;
 const HUNDRED_ID_CARDS = [4_001, 9_000] as const;
 const READ_CARDS = [9_001, 10_000] as const;
 const TAGS_PER_READ_CARD = 10;
+/** Cards 10,001..12,000 of B carry tags 1..25 each, which the tag removals take off one by one. */
+const REMOVE_CARDS = [CARDS + 1, CARDS + 2_000] as const;
+const TAGS_PER_REMOVE_CARD = 25;
+/** Workspace A's workspace-wide tags, listed 100 per answer: the first answer against the last. */
+export const LIST_TAGS = 5_000;
+const TAGS_PER_ANSWER = 100;
+const listTagName = (n: number) => `List tag ${String(n).padStart(5, '0')}`;
 
 export interface Workspaces {
   a: PageWorkspace;
@@ -29,7 +37,7 @@ export interface Workspaces {
 }
 
 export interface Request {
-  method: 'GET' | 'PATCH' | 'POST';
+  method: 'GET' | 'PATCH' | 'POST' | 'DELETE';
   path: string;
   body?: string;
   headers?: Record<string, string>;
@@ -112,13 +120,32 @@ export async function seed(bench: BenchApp, quick: boolean, log: (line: string) 
       }),
     });
   }
+  const removable = REMOVE_CARDS[1] - REMOVE_CARDS[0] + 1;
+  await bench.importDocument({
+    tags: Array.from({ length: LIST_TAGS }, (_, i) => ({
+      team_id: a.teamId,
+      id: String(i + 1),
+      project_id: null,
+      name: listTagName(i + 1),
+      color: 'green',
+    })),
+    cards: Array.from({ length: removable }, (_, k) => ({
+      team_id: team,
+      id: String(REMOVE_CARDS[0] + k),
+      project_id: '1',
+      title: `Card ${REMOVE_CARDS[0] + k}`,
+      owner_id: b.userId,
+      members: [b.userId],
+      tags: Array.from({ length: TAGS_PER_REMOVE_CARD }, (_, t) => String(t + 1)),
+    })),
+  });
   // Statistics and visibility map as autovacuum would leave them a minute after the import.
   await bench.db.query(
     'VACUUM (ANALYZE) pages, page_archives, page_members, page_bookmarks, page_watchers, page_comments, projects, ' +
       'note_templates, note_template_favourites, tags, cards, card_members, card_tags, tokens, members',
   );
   log(
-    `seeded ${TEMPLATES} templates, ${TAGS} tags, ${CARDS} cards ` +
+    `seeded ${TEMPLATES} templates, ${TAGS} tags, ${CARDS + removable} cards, ${LIST_TAGS} listed tags ` +
       `and vacuumed in ${((performance.now() - start) / 1000).toFixed(1)} s`,
   );
   return { a, b };
@@ -170,6 +197,45 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
         return { method: 'POST', path: `/v1/${b.teamId}/cards/${card}/tags`, body: json({ ids }) };
       },
       exhausted: () => k > capacity,
+    };
+  };
+
+  /** Takes tag 1 off every removal card, then tag 2, ...: each request removes a pair that is there. */
+  const removal = (): Operation => {
+    const span = REMOVE_CARDS[1] - REMOVE_CARDS[0] + 1;
+    const capacity = span * TAGS_PER_REMOVE_CARD;
+    let k = 0;
+    return {
+      name: 'tag remove (1 id)',
+      auth: b.auth,
+      status: 204,
+      description:
+        `DELETE /cards/{card}/tags/{tag} on cards ${REMOVE_CARDS[0]}..${REMOVE_CARDS[1]} in turn, each pass the ` +
+        `next of the ${TAGS_PER_REMOVE_CARD} tags they carry, so the first ${capacity.toLocaleString('en')} ` +
+        'requests all take a tag off (later ones would change nothing)',
+      next: () => {
+        const i = k++;
+        const card = REMOVE_CARDS[0] + (i % span);
+        const tag = (Math.floor(i / span) % TAGS_PER_REMOVE_CARD) + 1;
+        return { method: 'DELETE', path: `/v1/${b.teamId}/cards/${card}/tags/${tag}` };
+      },
+      exhausted: () => k > capacity,
+    };
+  };
+
+  /** The first answer of A's tag list, or the last: the cursor after the last-but-one answer's last tag. */
+  const tagList = (which: 'first' | 'last'): Operation => {
+    const after = LIST_TAGS - TAGS_PER_ANSWER;
+    const cursor = ListCursor.encode('tags', {}, [listTagName(after).toLowerCase(), String(after)]);
+    const query = which === 'first' ? `limit=${TAGS_PER_ANSWER}` : `limit=${TAGS_PER_ANSWER}&cursor=${cursor}`;
+    return {
+      name: `tag list ${which} 100 (${LIST_TAGS} tags)`,
+      auth: a.auth,
+      status: 200,
+      description:
+        `GET /tags?${which === 'first' ? 'limit=100' : 'limit=100&cursor=...'} of workspace A's ` +
+        `${LIST_TAGS.toLocaleString('en')} workspace-wide tags: the ${which} answer of 100 (keyset)`,
+      next: () => ({ method: 'GET', path: `/v1/${a.teamId}/tags?${query}` }),
     };
   };
 
@@ -313,6 +379,9 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
     },
     attach('tag attach (1 id)', ONE_ID_CARDS, 1),
     attach('tag attach (100 ids)', HUNDRED_ID_CARDS, 100),
+    removal(),
+    tagList('first'),
+    tagList('last'),
   ];
   // --quick stays short by leaving out two of the three GETs and the small title case.
   return ops.filter((op) => !(quick && op.full));

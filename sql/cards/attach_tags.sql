@@ -1,5 +1,5 @@
 -- attach_tags: ATTACH_TAGS.quiet (src/cards). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :callerId, $3 :cardId, $4 :tagIds, $5 :listedOnly, $6 :allStorable, $7 :actor
+-- Parameters: $1 :teamId, $2 :tagIds, $3 :callerId, $4 :cardId, $5 :listedOnly, $6 :allStorable, $7 :actor
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -7,6 +7,23 @@ WITH
       c.id,
       c.project_id,
       c.version,
+      (
+        SELECT
+          COALESCE(array_agg(h.id), '{}')
+        FROM
+          (
+            SELECT
+              t.id
+            FROM
+              tags t
+            WHERE
+              t.team_id = :teamId
+              AND t.id = ANY (:tagIds::BIGINT[])
+            ORDER BY
+              t.id
+            FOR KEY SHARE
+          ) h
+      ) AS held_tags,
       EXISTS (
         SELECT
           1
@@ -34,6 +51,7 @@ WITH
       LEFT JOIN target card ON TRUE
       LEFT JOIN tags t ON t.team_id = :teamId
       AND t.id = w.tag_id
+      AND t.id = ANY (card.held_tags)
       AND (
         t.project_id IS NULL
         OR t.project_id = card.project_id

@@ -25,7 +25,18 @@ export interface AttachTagsParams {
 }
 
 /**
- * A tag attach in one statement, atomic on its own, whatever the number of ids: locks the card's row
+ * The ids of `ids` that name tags of the workspace, each held (KEY SHARE) for the rest of the transaction,
+ * in id order. An uncorrelated subquery of a card's lock-read, so it runs before the card is locked: a
+ * tag write always takes its tags before its card, as a tag's deletion does (DELETE_TAG), so neither
+ * waits on the other in a circle. A tag deleted while this waited is not held, and not usable.
+ */
+const HELD_TAGS = (ids: string) => `
+  (SELECT COALESCE(array_agg(h.id), '{}') FROM (
+     SELECT t.id FROM tags t WHERE t.team_id = :teamId AND t.id = ANY (${ids}) ORDER BY t.id FOR KEY SHARE
+   ) h)`;
+
+/**
+ * A tag attach in one statement, atomic on its own, whatever the number of ids: holds the tags, locks the card's row
  * (attaches to one card take turns), finds which ids name no usable tag (one outer join: the tag key
  * is unique, so each id gets one row), and only when the caller may write the card and every id is
  * usable, inserts the new pairs in the order given and stamps the card (a new version) if something
@@ -33,7 +44,7 @@ export interface AttachTagsParams {
  */
 export const ATTACH_TAGS = writeStatement<AttachTagsParams, AttachRow>('attach_tags', {
   target: `
-    SELECT c.team_id, c.id, c.project_id, c.version,
+    SELECT c.team_id, c.id, c.project_id, c.version, ${HELD_TAGS(':tagIds::bigint[]')} AS held_tags,
            EXISTS (SELECT 1 FROM card_members m
                     WHERE m.team_id = :teamId AND m.card_id = c.id AND m.user_id = :callerId) AS caller_is_member
       FROM cards c
@@ -44,7 +55,7 @@ export const ATTACH_TAGS = writeStatement<AttachTagsParams, AttachRow>('attach_t
       SELECT w.tag_id, w.ord, t.id IS NOT NULL AS usable
         FROM unnest(:tagIds::bigint[]) WITH ORDINALITY AS w(tag_id, ord)
         LEFT JOIN target card ON true
-        LEFT JOIN tags t ON t.team_id = :teamId AND t.id = w.tag_id
+        LEFT JOIN tags t ON t.team_id = :teamId AND t.id = w.tag_id AND t.id = ANY (card.held_tags)
                         AND (t.project_id IS NULL OR t.project_id = card.project_id)`,
   },
   plan: `
@@ -75,6 +86,65 @@ export const ATTACH_TAGS = writeStatement<AttachTagsParams, AttachRow>('attach_t
            )) AS resource,
            NULL::jsonb AS previous
       FROM planned a WHERE EXISTS (SELECT 1 FROM attached)`,
+});
+
+/** A tag removal: who removes which tag (null: an id too large to name one) from which card. */
+export interface RemoveTagParams {
+  teamId: string;
+  cardId: string;
+  callerId: string;
+  actor: string;
+  tagId: string | null;
+  /** Remove only if the caller is one of the card's members (a guest). */
+  listedOnly: boolean;
+}
+
+/** A card's row and whether the caller may write it, whether the tag exists, and the card's version after. */
+export interface RemoveRow {
+  caller_is_member: boolean;
+  tag_exists: boolean;
+  version: string;
+}
+
+/**
+ * A tag removal in one statement: holds the tag (as an attach does, so a deletion of the tag waits or
+ * is waited for), locks the card's row, and when the caller may write the card and the tag exists,
+ * takes the tag off it; only if it was on the card is the card stamped (a new version) and the removal
+ * announced. A tag that is not on the card changes nothing. No row: no such card.
+ */
+export const REMOVE_TAG = writeStatement<RemoveTagParams, RemoveRow>('remove_card_tag', {
+  target: `
+    SELECT c.team_id, c.id, c.version, ${HELD_TAGS('ARRAY[:tagId::bigint]')} AS held_tags,
+           EXISTS (SELECT 1 FROM card_members m
+                    WHERE m.team_id = :teamId AND m.card_id = c.id AND m.user_id = :callerId) AS caller_is_member
+      FROM cards c
+     WHERE c.team_id = :teamId AND c.id = :cardId
+       FOR NO KEY UPDATE`,
+  plan: `
+    SELECT team_id, id, now() AS now FROM target
+     WHERE (caller_is_member OR NOT :listedOnly::boolean) AND cardinality(held_tags) = 1`,
+  changes: {
+    removed: `
+      DELETE FROM card_tags n USING planned a
+       WHERE n.team_id = :teamId AND n.card_id = a.id AND n.tag_id = :tagId::bigint
+      RETURNING n.tag_id`,
+    stamped: `
+      UPDATE cards c SET time_updated = a.now, updated_by = :actor::jsonb, version = c.version + 1
+        FROM planned a
+       WHERE c.team_id = :teamId AND c.id = a.id AND EXISTS (SELECT 1 FROM removed)`,
+  },
+  result: `
+    SELECT card.caller_is_member, cardinality(card.held_tags) = 1 AS tag_exists,
+           (card.version + CASE WHEN EXISTS (SELECT FROM removed) THEN 1 ELSE 0 END)::text AS version,
+           EXISTS (SELECT FROM planned) AS removes
+      FROM target card`,
+  keep: { status: 204, succeeded: 'r.removes' },
+  event: `
+    SELECT 'card.tags_removed' AS type, 'card' AS resource_type, a.id::text AS resource_id, :actor::jsonb AS actor,
+           jsonb_build_object('card_id', a.id::text, 'tag_ids', (SELECT jsonb_agg(n.tag_id::text) FROM removed n))
+             AS resource,
+           NULL::jsonb AS previous
+      FROM planned a WHERE EXISTS (SELECT 1 FROM removed)`,
 });
 
 /** A row of READ_CARD. */

@@ -1,11 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { ApiErrors, BODY_ERRORS, RESOURCE_ERRORS, SAFE_WRITE_ERRORS } from '../common/openapi/api-errors.decorator';
-import { ApiNotModified, ApiSafeWrite } from '../common/openapi/api-versions.decorator';
+import { ApiNotModified, ApiSafeWrite, ETAG_HEADER } from '../common/openapi/api-versions.decorator';
 import { Conditions, WriteConditions } from '../safe-writes/write-conditions';
 import { Versioned } from '../safe-writes/versioned';
+import { TagIdParam } from '../tags/tag-id.param';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { CardIdParam } from './card-id.param';
 import { CardsService } from './cards.service';
@@ -66,5 +67,28 @@ export class CardsController {
     @Conditions() conditions: WriteConditions,
   ): Promise<Versioned<undefined>> {
     return this.cards.addTags(caller, teamId, cardId, body, conditions);
+  }
+
+  @Delete(':card_id/tags/:tag_id')
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'removeTagFromCard',
+    summary: 'Take a tag off a card',
+    description:
+      "Answers 204 with the card's ETag. A tag of the workspace that is not on the card changes nothing (same ETag, " +
+      'no event); an id that names no tag of the workspace is 404 TAG_NOT_FOUND. Guests may remove tags from a ' +
+      'card that lists them, as they may attach them.',
+  })
+  @ApiNoContentResponse({ description: 'The tag is not on the card (any more)', headers: { ETag: ETAG_HEADER } })
+  @ApiSafeWrite()
+  @ApiErrors(...SAFE_WRITE_ERRORS, ...RESOURCE_ERRORS, 'CARD_NOT_FOUND', 'TAG_NOT_FOUND')
+  async removeTag(
+    @CurrentCaller() caller: Caller,
+    @TeamIdParam() teamId: string,
+    @CardIdParam() cardId: string,
+    @TagIdParam() tagId: string,
+    @Conditions() conditions: WriteConditions,
+  ): Promise<Versioned<undefined>> {
+    return this.cards.removeTag(caller, teamId, cardId, tagId, conditions);
   }
 }

@@ -8,7 +8,7 @@ import { WriteConditions } from '../safe-writes/write-conditions';
 import { WriteSequence } from '../write-path/write-sequence';
 import { assertListedAccess, limitedToListedResources } from '../workspaces/role-permissions';
 import { CardErrors } from './card-errors';
-import { ATTACH_TAGS, LOCK_READ_CARD, READ_CARD } from './card-queries';
+import { ATTACH_TAGS, LOCK_READ_CARD, READ_CARD, REMOVE_TAG } from './card-queries';
 import { AddCardTagsDto, MAX_TAGS_PER_REQUEST } from './dto/add-card-tags.dto';
 import { CardDto } from './dto/card.response';
 
@@ -65,6 +65,38 @@ export class CardsService {
         const card = this.accessible(caller, cardId, row);
         const unknown = [...ids.filter((id) => !fitsBigint(id)), ...card.unknown];
         if (unknown.length > 0) throw CardErrors.tagsNotFound(sortNumerically(unknown)); // nothing was attached
+        return new Versioned(undefined, cardETag(card.version));
+      },
+    });
+  }
+
+  /**
+   * Takes one tag off a card (REMOVE_TAG): a tag of the workspace that is not on the card changes nothing,
+   * an id that names no tag of the workspace is a 404, after the card's own 404 and 403.
+   */
+  async removeTag(
+    caller: Caller,
+    teamId: string,
+    cardId: string,
+    tagId: string,
+    conditions: WriteConditions,
+  ): Promise<Versioned<undefined>> {
+    if (!fitsBigint(cardId)) throw CardErrors.notFound(cardId);
+    const key = { teamId, cardId, callerId: caller.userId };
+    return this.writes.run({
+      conditions,
+      statement: REMOVE_TAG,
+      params: {
+        ...key,
+        actor: JSON.stringify(caller.actor),
+        tagId: fitsBigint(tagId) ? tagId : null,
+        listedOnly: limitedToListedResources(caller.role),
+      },
+      lock: async (tx) => this.accessible(caller, cardId, (await tx.query(LOCK_READ_CARD, key))[0]),
+      etag: (_tx, current) => cardETag(current.version),
+      answer: (row) => {
+        const card = this.accessible(caller, cardId, row);
+        if (!card.tag_exists) throw CardErrors.tagNotFound(tagId); // nothing was removed
         return new Versioned(undefined, cardETag(card.version));
       },
     });

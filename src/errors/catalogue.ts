@@ -1,6 +1,6 @@
 /**
  * Every error the service answers with: its HTTP status, its `sec` code and what it means.
- * Service 000 is generic, 001 note templates, 002 pages, 003 cards, 004 webhooks. The README and the OpenAPI
+ * Service 000 is generic, 001 note templates, 002 pages, 003 cards, 004 webhooks, 005 tags. The README and the OpenAPI
  * document list this table; a code, once published, keeps its meaning.
  */
 export const CATALOGUE = {
@@ -165,6 +165,16 @@ export const CATALOGUE = {
     status: 400,
     sec: 'SEC:004-00005',
     meaning: 'The workspace already has as many webhooks as it may have (25)',
+  },
+  TAG_NAME_TAKEN: {
+    status: 409,
+    sec: 'SEC:005-00001',
+    meaning: 'Another tag of the same scope (workspace-wide, or the same project) has this name, ignoring case',
+  },
+  TAG_PROJECT_FIXED: {
+    status: 400,
+    sec: 'SEC:005-00002',
+    meaning: "A tag's project_id cannot change; delete the tag and create it in the other scope",
   },
 } as const satisfies Record<string, { status: number; sec: string; meaning: string }>;
 

@@ -3,6 +3,7 @@ import { CardEntry, TagEntry } from './dto/card-entries.dto';
 import { importStamps } from './import-actor';
 import { childRows, Listed, parentRows } from './listed-document';
 import { References } from './references';
+import { slugify } from '../tags/tag-slug';
 
 const TAGS: TableSpec = {
   table: 'tags',
@@ -27,16 +28,6 @@ const CARD_TAGS: ChildTableSpec = {
   parent: PARENT_CARD,
   ordered: true,
 };
-
-/** `Bug Fix!` -> `bug-fix`: what a tag's slug is when the document gives none. */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 export function planTags(tags: Listed<TagEntry>[], refs: References): Statement[] {
   for (const { entry, label } of tags) {

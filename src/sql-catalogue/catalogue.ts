@@ -8,6 +8,7 @@ import * as pageCreationQueries from '../pages/page-creation-queries';
 import * as pageDeletionQueries from '../pages/page-deletion-queries';
 import * as pageQueries from '../pages/page-queries';
 import * as idempotencyQueries from '../safe-writes/idempotency-queries';
+import * as tagQueries from '../tags/tag-queries';
 import * as webhookQueries from '../webhooks/webhook-queries';
 
 /** Every module of statements, by the feature (folder) it belongs to. */
@@ -17,6 +18,7 @@ const STATEMENT_MODULES: Record<string, Record<string, unknown>> = {
   notes: { ...noteTemplateQueries, ...noteTemplateLifecycleQueries },
   pages: { ...pageQueries, ...pageCreationQueries, ...pageCopyQueries, ...pageDeletionQueries },
   'safe-writes': idempotencyQueries,
+  tags: tagQueries,
   webhooks: webhookQueries,
 };
 

@@ -9,6 +9,10 @@ export const EVENT_TYPES = [
   'page.deleted',
   'note_template.created',
   'note_template.deleted',
+  'card.tags_removed',
+  'tag.created',
+  'tag.updated',
+  'tag.deleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -17,8 +17,9 @@ const WORKER_STATEMENTS = [
 /**
  * Every table the request paths read, filled the way a workspace uses them (no ANALYZE after): 10
  * workspaces of 25 members with a token each, 10 projects, 550 pages (50 of them archived) with a member,
- * a bookmark, a watcher and a comment each, 200 templates, 100 tags, 200 cards of 10 tags, 625 idempotency
- * keys, 5 webhooks, 500 events delivered to one webhook, with a stream each and an attempt per delivery.
+ * a bookmark, a watcher and a comment each, 200 templates, 100 tags (and id counters), 200 cards of 10
+ * tags, 625 idempotency keys, 5 webhooks, 500 events delivered to one webhook, with a stream each and an
+ * attempt per delivery.
  */
 const FILL = `
   INSERT INTO workspaces (id) SELECT 'w' || w FROM generate_series(1, 10) w;
@@ -49,6 +50,7 @@ const FILL = `
   INSERT INTO tags (team_id, id, project_id, name, slug)
   SELECT id, t, CASE WHEN t % 2 = 0 THEN 'p' || (t % 10) END, 'Tag ' || t, 'tag-' || t
     FROM workspaces, generate_series(1, 100) t;
+  INSERT INTO id_counters (team_id, kind, last_id) SELECT id, k, 1000 FROM workspaces, unnest(ARRAY['page', 'tag']) k;
   INSERT INTO cards (team_id, id, project_id, owner_id, created_by, updated_by)
   SELECT 'w' || w, c, 'p' || (c % 10), 'u' || ((w - 1) * 25 + 1), '{}', '{}'
     FROM generate_series(1, 10) w, generate_series(1, 200) c;
@@ -57,7 +59,6 @@ const FILL = `
   INSERT INTO idempotency_keys (team_id, user_id, key, fingerprint, status, answer, expires_at)
   SELECT team_id, user_id, 'k' || k, sha256(convert_to(k::text, 'UTF8')), 200, '{}', now() + interval '1 day'
     FROM members, generate_series(1, 25) k;
-  INSERT INTO id_counters (team_id, kind, last_id) SELECT id, 'page', 549 FROM workspaces;
   INSERT INTO webhooks (team_id, url, events, secret, created_by)
   SELECT id, 'https://example.com/' || h, ARRAY['*'], 'sealed', '{}' FROM workspaces, generate_series(1, 5) h;
   INSERT INTO webhook_events (team_id, type, resource_type, resource_id, actor, resource)

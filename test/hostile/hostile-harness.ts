@@ -150,7 +150,7 @@ function parsed(body: string | undefined): unknown {
 }
 
 /**
- * What a 400 for a body says: a field error names a field of the body ("names the offending field"),
+ * What a 400 for a body says: a field error names a field of the body ("names the offending field") or one it lacks,
  * and no error message repeats a body value (ids and the service's own vocabulary aside).
  */
 export function expectMessageAboutBody(req: HostileRequest, res: Response): void {
@@ -444,7 +444,7 @@ async function withCurrentEtag(s: Scene, req: HostileRequest): Promise<{ req: Ho
  * - an invalid key is refused (a 400, unless an earlier check answers: 401, 403, 413, 415, an unknown route),
  *   never a 2xx, 404 of a resource, 409, 412 or 422;
  * - 412 only with an If-Match, never for one that matches an existing resource (`*`, its current ETag);
- *   an If-Match that cannot match (a weak tag, garbage) never gets a 2xx, unless replayed;
+ *   an If-Match that cannot match (a weak tag, garbage) never gets a 2xx, unless replayed or a creation (201);
  * - a replay carries a valid key and is the answer (status, body bytes, ETag) the key first got; a key whose first
  *   answer is kept is never run again for the same caller and request; a 422 reuse names a key used before;
  *   sent one at a time, no request is ever told that its key is in use (409).
@@ -461,7 +461,8 @@ export class ConditionalRules {
     const rawKey = sent.headers['Idempotency-Key'];
     const seen = { status: res.status, sec, replayed, ifMatch, sentIfMatch: sent.headers['If-Match'], key: rawKey };
     if (res.status === 412) Object.assign(seen, { message: res.body?.error?.message });
-    expect({ ...seen, inUse: res.status === 409 }).toEqual({ ...seen, inUse: false });
+    const inUse = res.status === 409 && sec === CATALOGUE.IDEMPOTENCY_KEY_IN_USE.sec;
+    expect({ ...seen, inUse }).toEqual({ ...seen, inUse: false });
     if (res.status === 412) {
       expect({ ...seen, ifMatchSent: ifMatch !== undefined }).toEqual({ ...seen, ifMatchSent: true });
       expect(sec).toBe(CATALOGUE.PRECONDITION_FAILED.sec);
@@ -469,7 +470,8 @@ export class ConditionalRules {
     if (ifMatch !== undefined && MATCHING_IF_MATCH.includes(ifMatch) && (ifMatch === '*' || currentKnown)) {
       expect({ ...seen, preconditionFailed: res.status === 412 }).toEqual({ ...seen, preconditionFailed: false });
     }
-    if (ifMatch !== undefined && NEVER_MATCHING_IF_MATCH.includes(ifMatch) && !replayed) {
+    // A creation (201) has no existing resource for If-Match to name: it does not ask If-Match.
+    if (ifMatch !== undefined && NEVER_MATCHING_IF_MATCH.includes(ifMatch) && !replayed && res.status !== 201) {
       expect({ ...seen, accepted: ok }).toEqual({ ...seen, accepted: false });
     }
     if (rawKey === undefined) {

@@ -169,6 +169,21 @@ describe('a client generated from /openapi.json (openapi-typescript + openapi-fe
       await expect(member.tagCard(cardId, [usable[2], foreign])).rejects.toMatchObject(refusal('TAG_NOT_FOUND'));
     });
 
+    it('creates, lists, renames and deletes tags, takes one off a card, and refuses a taken name (409)', async () => {
+      const { cardId, usable } = await seedCardScene(s.t.app, s.ws);
+      const tag = await member.createTag(`Client ${cardId}`, '#123456');
+      expect(tag).toMatchObject({ name: `Client ${cardId}`, project_id: null, total_cards: 0 });
+      await expect(member.createTag(`client ${cardId}`, 'red')).rejects.toMatchObject(refusal('TAG_NAME_TAKEN'));
+      expect((await member.renameTag(tag.id, `Renamed ${cardId}`)).slug).toBe(`renamed-${cardId}`);
+      const listed = await member.listTags({ all: true, limit: 500 });
+      expect(listed.tags.map((t: { id: string }) => t.id)).toContain(tag.id);
+      await member.tagCard(cardId, [usable[0], tag.id]);
+      expect(await member.untagCard(cardId, usable[0])).toBeUndefined();
+      expect(await member.deleteTag(tag.id)).toBeUndefined();
+      expect((await member.getCard(cardId)).tags).toEqual([]);
+      await expect(member.deleteTag(tag.id)).rejects.toMatchObject(refusal('TAG_NOT_FOUND'));
+    });
+
     it('reads a card, and answers 401 to a token it does not know', async () => {
       const { cardId } = await seedCardScene(s.t.app, s.ws);
       expect(await member.getCard(cardId)).toMatchObject({ id: cardId, title: 'Fix login', tags: [] });

@@ -20,7 +20,12 @@ interface Document {
 
 /** Every route the app serves, as the document names it. */
 /** The operations whose body is required: the creations. Every update's is optional (empty: no change). */
-const CREATIONS = ['post /v1/{team_id}/webhooks', 'post /v1/{team_id}/pages', 'post /v1/{team_id}/notes/templates'];
+const CREATIONS = [
+  'post /v1/{team_id}/webhooks',
+  'post /v1/{team_id}/pages',
+  'post /v1/{team_id}/notes/templates',
+  'post /v1/{team_id}/tags',
+];
 
 const ROUTES = [
   'get /health/live',
@@ -38,6 +43,11 @@ const ROUTES = [
   'post /v1/{team_id}/pages',
   'post /v1/{team_id}/pages/{page_id}/copy',
   'delete /v1/{team_id}/pages/{page_id}',
+  'delete /v1/{team_id}/cards/{card_id}/tags/{tag_id}',
+  'get /v1/{team_id}/tags',
+  'post /v1/{team_id}/tags',
+  'patch /v1/{team_id}/tags/{tag_id}',
+  'delete /v1/{team_id}/tags/{tag_id}',
   'post /v1/{team_id}/webhooks',
   'get /v1/{team_id}/webhooks',
   'get /v1/{team_id}/webhooks/{webhook_id}',
@@ -126,10 +136,12 @@ describe('the OpenAPI document', () => {
     expect(withBody.map(([route]) => route).sort()).toEqual([
       'patch /v1/{team_id}/notes/templates/{template_id}',
       'patch /v1/{team_id}/pages/{page_id}',
+      'patch /v1/{team_id}/tags/{tag_id}',
       'post /v1/{team_id}/cards/{card_id}/tags',
       'post /v1/{team_id}/notes/templates',
       'post /v1/{team_id}/pages',
       'post /v1/{team_id}/pages/{page_id}/copy',
+      'post /v1/{team_id}/tags',
       'post /v1/{team_id}/webhooks',
       'put /v1/{team_id}/pages/{page_id}/archive',
     ]);

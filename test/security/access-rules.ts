@@ -1,5 +1,6 @@
 import {
   CARD_ID,
+  DELETABLE_TAG_IDS,
   IsolationScene,
   PAGE_ID,
   Person,
@@ -48,16 +49,17 @@ export const CALLER_NAMES = Object.keys(CALLERS) as CallerName[];
 
 export interface RouteSpec {
   name: string;
-  method: 'get' | 'patch' | 'put' | 'post';
-  resource: 'template' | 'page' | 'card';
+  method: 'get' | 'patch' | 'put' | 'post' | 'delete';
+  resource: 'template' | 'page' | 'card' | 'tag';
   write: boolean;
-  path: (teamId: string, kind: TemplateKind | null) => string;
+  /** `n`: the cell's index among its route's cells, for a route whose cells each need a resource of their own. */
+  path: (teamId: string, kind: TemplateKind | null, n: number) => string;
   /**
    * The body of the route's n-th cell: distinct per cell, so that every write really changes something
    * (each tagging cell has a tag of its own).
    */
   body?: (n: number) => object;
-  successStatus: 200 | 204;
+  successStatus: 200 | 201 | 204;
 }
 
 const templatePath = (teamId: string, kind: TemplateKind | null) =>
@@ -123,6 +125,49 @@ export const ROUTES: RouteSpec[] = [
     path: (t) => `/v1/${t}/cards/${CARD_ID}`,
     successStatus: 200,
   },
+  // After POST card tags: each cell takes off the tag its counterpart of that route attached.
+  {
+    name: 'DELETE card tag',
+    method: 'delete',
+    resource: 'card',
+    write: true,
+    path: (t, _k, n) => `/v1/${t}/cards/${CARD_ID}/tags/${TAG_IDS[n]}`,
+    successStatus: 204,
+  },
+  {
+    name: 'GET tags',
+    method: 'get',
+    resource: 'tag',
+    write: false,
+    path: (t) => `/v1/${t}/tags?limit=500`,
+    successStatus: 200,
+  },
+  {
+    name: 'POST tag',
+    method: 'post',
+    resource: 'tag',
+    write: true,
+    path: (t) => `/v1/${t}/tags`,
+    body: (n) => ({ name: `Cell ${n}`, color: 'red' }),
+    successStatus: 201,
+  },
+  {
+    name: 'PATCH tag',
+    method: 'patch',
+    resource: 'tag',
+    write: true,
+    path: (t, _k, n) => `/v1/${t}/tags/${TAG_IDS[n]}`,
+    body: (n) => ({ name: `Renamed ${n}` }),
+    successStatus: 200,
+  },
+  {
+    name: 'DELETE tag',
+    method: 'delete',
+    resource: 'tag',
+    write: true,
+    path: (t, _k, n) => `/v1/${t}/tags/${DELETABLE_TAG_IDS[n]}`,
+    successStatus: 204,
+  },
 ];
 
 export type Expectation = { allowed: true } | { allowed: false; error: 'UNAUTHENTICATED' | 'ACCESS_DENIED' };
@@ -150,6 +195,8 @@ export function expectedOutcome(
     return ownsIt || template.owner === null || template.shared ? allowed : denied;
   }
   if (route.write && role === 'viewer') return denied;
+  // Every member lists tags; only owners, admins and members create, change and delete them.
+  if (route.resource === 'tag') return route.write && role === 'guest' ? denied : allowed;
   // The page and the card list guestListed (and the owner) as members; a guest reaches only those.
   if (role === 'guest' && acts.person !== 'guestListed') return denied;
   return allowed;

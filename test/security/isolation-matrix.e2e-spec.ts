@@ -15,6 +15,7 @@ import {
 } from './access-rules';
 import {
   CARD_ID,
+  DELETABLE_TAG_IDS,
   IsolationScene,
   PAGE_ID,
   seedIsolationScene,
@@ -79,9 +80,9 @@ describe(`isolation matrix: ${CELLS.length} cells (${allowedCells} allowed)`, ()
   afterAll(() => t.close());
 
   it('has one cell per route, template kind, caller and target', () => {
-    // 2 template routes x 5 kinds + 5 other routes, x 13 callers x 2 targets.
-    expect(CELLS).toHaveLength((2 * 5 + 5) * 13 * 2);
-    expect(allowedCells).toBe(47);
+    // 2 template routes x 5 kinds + 10 other routes, x 13 callers x 2 targets.
+    expect(CELLS).toHaveLength((2 * 5 + 10) * 13 * 2);
+    expect(allowedCells).toBe(71);
     for (const route of ROUTES) {
       const outcomes = new Set(
         CELLS.filter((c) => c.route === route).map((c) => (c.expected.allowed ? 'ok' : c.expected.error)),
@@ -95,7 +96,7 @@ describe(`isolation matrix: ${CELLS.length} cells (${allowedCells} allowed)`, ()
     const teamId = teamOf(target);
     const before = current;
     const authorization = (CALLERS[caller] as CallerSpec).authorization(s);
-    let request = t.http[route.method](route.path(teamId, kind));
+    let request = t.http[route.method](route.path(teamId, kind, cell.index));
     if (authorization !== undefined) request = request.set('Authorization', authorization);
     if (route.body) request = request.send(route.body(cell.index));
     const res = await request;
@@ -119,7 +120,12 @@ describe(`isolation matrix: ${CELLS.length} cells (${allowedCells} allowed)`, ()
       expect(after[target]).toEqual(before[target]);
       return;
     }
-    expect(after[target].exported).toEqual(expectedExport(before[target].exported, cell));
+    expect(after[target].exported).toEqual(expectedExport(before[target].exported, cell, res));
+    if (route.resource === 'tag') {
+      // A tag carries no update stamps, and these tags are on no card: no stamp moves.
+      expect(after[target].stamps).toEqual(before[target].stamps);
+      return;
+    }
     const written = {
       kind: route.resource,
       id: route.resource === 'template' ? TEMPLATE_KINDS[kind!].id : route.resource === 'page' ? PAGE_ID : CARD_ID,
@@ -164,11 +170,22 @@ function expectBodyOfTarget(res: Response, cell: Cell, teamId: string): void {
     case 'card':
       if (cell.route.write) expect(res.body).toEqual({});
       else expect(res.body.card).toMatchObject({ id: CARD_ID, team_id: teamId });
+      return;
+    case 'tag':
+      if (cell.route.name === 'GET tags') {
+        expect(res.body.tags.length).toBeGreaterThan(0);
+        for (const tag of res.body.tags) expect(tag.team_id).toBe(teamId);
+      } else if (cell.route.name === 'DELETE tag') expect(res.body).toEqual({});
+      else
+        expect(res.body.tag).toMatchObject({
+          team_id: teamId,
+          name: (cell.route.body!(cell.index) as { name: string }).name,
+        });
   }
 }
 
 /** The export of the target workspace after an allowed write: the one change the cell asked for. */
-function expectedExport(before: Snapshot['exported'], cell: Cell): Snapshot['exported'] {
+function expectedExport(before: Snapshot['exported'], cell: Cell, res: Response): Snapshot['exported'] {
   const expected = structuredClone(before);
   switch (cell.route.name) {
     case 'PATCH note template':
@@ -182,6 +199,33 @@ function expectedExport(before: Snapshot['exported'], cell: Cell): Snapshot['exp
       break;
     case 'POST card tags':
       expected.cards!.find((c) => c.id === CARD_ID)!.tags!.push(TAG_IDS[cell.index]);
+      break;
+    case 'DELETE card tag': {
+      const card = expected.cards!.find((c) => c.id === CARD_ID)!;
+      card.tags = card.tags!.filter((id) => id !== TAG_IDS[cell.index]);
+      break;
+    }
+    case 'POST tag':
+      expected.tags!.push({
+        team_id: res.body.tag.team_id,
+        id: res.body.tag.id,
+        project_id: null,
+        name: `Cell ${cell.index}`,
+        slug: `cell-${cell.index}`,
+        color: 'red',
+      });
+      break;
+    case 'PATCH tag':
+      Object.assign(
+        expected.tags!.find((tag) => tag.id === TAG_IDS[cell.index])!,
+        {
+          name: `Renamed ${cell.index}`,
+          slug: `renamed-${cell.index}`,
+        },
+      );
+      break;
+    case 'DELETE tag':
+      expected.tags = expected.tags!.filter((tag) => tag.id !== DELETABLE_TAG_IDS[cell.index]);
       break;
     default:
       throw new Error(`No expected change for ${cell.route.name}`);

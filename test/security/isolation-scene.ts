@@ -31,6 +31,8 @@ export const PAGE_ID = '10';
 export const CARD_ID = '500';
 /** Workspace-wide tags, the same ids in both twins; the matrix gives every tagging cell a tag of its own. */
 export const TAG_IDS = Array.from({ length: 40 }, (_, n) => String(100 + n));
+/** More of them, not on the card, for the cells that delete a tag: each deletes one of its own. */
+export const DELETABLE_TAG_IDS = Array.from({ length: 40 }, (_, n) => String(200 + n));
 
 /**
  * Two workspaces ("home" and "twin") with identical ids for the project, page, card, tags and
@@ -82,7 +84,13 @@ export async function seedIsolationScene(app: INestApplication): Promise<Isolati
       members: [{ user_id: users.guestListed, role: 'admin' }],
     })),
     tags: [home, twin].flatMap((team_id) =>
-      TAG_IDS.map((id) => ({ team_id, id, project_id: null, name: `Tag ${id}`, color: 'red' })),
+      [...TAG_IDS, ...DELETABLE_TAG_IDS].map((id) => ({
+        team_id,
+        id,
+        project_id: null,
+        name: `Tag ${id}`,
+        color: 'red',
+      })),
     ),
     cards: [home, twin].map((team_id) => ({
       team_id,

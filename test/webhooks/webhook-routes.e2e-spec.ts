@@ -2,8 +2,8 @@ import { DataSource } from 'typeorm';
 import { ROLE_NAMES, seedWorkspace, Workspace } from '../support/fixtures';
 import { expectError } from '../support/expect-error';
 import { createTestApp, TestApp } from '../support/test-app';
-import { WEBHOOK_TEST_ENV } from './receiver';
 import { EVENT_TYPES } from '../../src/webhooks/webhook-events';
+import { WEBHOOK_TEST_ENV } from './receiver';
 
 /** A public address as a literal: creating a webhook on it needs no DNS. */
 const PUBLIC_URL = 'https://93.184.215.14/hooks/content';

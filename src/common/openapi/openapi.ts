@@ -44,6 +44,7 @@ const TAGS: Array<[name: string, description: string]> = [
   ['Notes', 'Note templates: the instructions and sections that shape enhanced notes'],
   ['Pages', 'Pages of a project: their fields, their place in the page tree, archiving and public sharing'],
   ['Cards', 'Cards and the tags attached to them'],
+  ['Tags', 'Tags of a workspace or of one project: listing, creating, renaming and deleting them'],
   [
     'Webhooks',
     'Change events: subscriptions that receive every change made through the API, signed (Standard Webhooks), ' +
@@ -93,7 +94,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (operation.requestBody && 'content' in operation.requestBody)
         operation.requestBody.required =
           method === 'post' &&
-          ['createWebhook', 'createPage', 'createNoteTemplate'].includes(operation.operationId as string);
+          ['createWebhook', 'createPage', 'createNoteTemplate', 'createTag'].includes(operation.operationId as string);
       const takes = (name: string) => operation.parameters?.some((p) => 'name' in p && p.name === name) ?? false;
       const extra = {
         // A delete leaves no version to name.

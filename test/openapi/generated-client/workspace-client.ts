@@ -130,5 +130,39 @@ export function workspace(api: Api, team_id: string) {
     /** Attaches existing tags; 204, so nothing to return. */
     tagCard: async (id: string, tagIds: string[]): Promise<void> =>
       unwrap(api.POST(tagsPath, { ...card(id), body: { ids: tagIds } satisfies Body<typeof tagsPath, 'post'> })),
+
+    /** Takes a tag off a card; 204. */
+    untagCard: async (id: string, tagId: string): Promise<void> =>
+      unwrap(
+        api.DELETE('/v1/{team_id}/cards/{card_id}/tags/{tag_id}', {
+          params: { path: { team_id, card_id: id, tag_id: tagId } },
+        }),
+      ),
+
+    listTags: async (query: { project_id?: string; all?: boolean; limit?: number; cursor?: string }) =>
+      unwrap(api.GET('/v1/{team_id}/tags', { params: { path: { team_id }, query } })),
+
+    createTag: async (name: string, color: string, projectId?: string) =>
+      (
+        await unwrap(
+          api.POST('/v1/{team_id}/tags', {
+            params: { path: { team_id } },
+            body: { name, color, project_id: projectId } satisfies Body<'/v1/{team_id}/tags', 'post'>,
+          }),
+        )
+      ).tag,
+
+    renameTag: async (tagId: string, name: string) =>
+      (
+        await unwrap(
+          api.PATCH('/v1/{team_id}/tags/{tag_id}', {
+            params: { path: { team_id, tag_id: tagId } },
+            body: { name } satisfies Body<'/v1/{team_id}/tags/{tag_id}', 'patch'>,
+          }),
+        )
+      ).tag,
+
+    deleteTag: async (tagId: string): Promise<void> =>
+      unwrap(api.DELETE('/v1/{team_id}/tags/{tag_id}', { params: { path: { team_id, tag_id: tagId } } })),
   };
 }

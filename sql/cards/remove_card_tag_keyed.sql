@@ -1,0 +1,270 @@
+-- remove_card_tag_keyed: REMOVE_TAG.keyed (src/cards). Written by `npm run sql:snapshot`; do not edit.
+-- Parameters: $1 :teamId, $2 :tagId, $3 :callerId, $4 :cardId, $5 :idempotencyKey, $6 :keyClaim, $7 :listedOnly, $8 :actor
+WITH
+  target AS MATERIALIZED (
+    SELECT
+      c.team_id,
+      c.id,
+      c.version,
+      (
+        SELECT
+          COALESCE(array_agg(h.id), '{}')
+        FROM
+          (
+            SELECT
+              t.id
+            FROM
+              tags t
+            WHERE
+              t.team_id = :teamId
+              AND t.id = ANY (ARRAY[:tagId::bigint])
+            ORDER BY
+              t.id
+            FOR KEY SHARE
+          ) h
+      ) AS held_tags,
+      EXISTS (
+        SELECT
+          1
+        FROM
+          card_members m
+        WHERE
+          m.team_id = :teamId
+          AND m.card_id = c.id
+          AND m.user_id = :callerId
+      ) AS caller_is_member
+    FROM
+      cards c
+    WHERE
+      c.team_id = :teamId
+      AND c.id = :cardId
+    FOR NO KEY UPDATE
+  ),
+  key_held AS MATERIALIZED (
+    SELECT
+    FROM
+      idempotency_keys k
+    WHERE
+      EXISTS (
+        SELECT
+        FROM
+          target
+      )
+      AND k.team_id = :teamId
+      AND k.user_id = :callerId::text
+      AND k.key = :idempotencyKey::text
+      AND k.claim = :keyClaim::uuid
+    FOR NO KEY UPDATE OF
+      k
+  ),
+  planned AS MATERIALIZED (
+    SELECT
+      *
+    FROM
+      (
+        SELECT
+          team_id,
+          id,
+          now() AS now
+        FROM
+          target
+        WHERE
+          (
+            caller_is_member
+            OR NOT :listedOnly::boolean
+          )
+          AND cardinality(held_tags) = 1
+      ) p
+    WHERE
+      (
+        :idempotencyKey::text IS NULL
+        OR EXISTS (
+          SELECT
+          FROM
+            key_held
+        )
+      )
+  ),
+  removed AS (
+    DELETE FROM card_tags n USING planned a
+    WHERE
+      n.team_id = :teamId
+      AND n.card_id = a.id
+      AND n.tag_id = :tagId::bigint
+    RETURNING
+      n.tag_id
+  ),
+  stamped AS (
+    UPDATE cards c
+    SET
+      time_updated = a.now,
+      updated_by = :actor::jsonb,
+      version = c.version + 1
+    FROM
+      planned a
+    WHERE
+      c.team_id = :teamId
+      AND c.id = a.id
+      AND EXISTS (
+        SELECT
+          1
+        FROM
+          removed
+      )
+  ),
+  result AS (
+    SELECT
+      r.*,
+      (
+        :idempotencyKey::text IS NULL
+        OR EXISTS (
+          SELECT
+          FROM
+            key_held
+        )
+      ) AS holds_key,
+      FALSE AS subscribed
+    FROM
+      (
+        SELECT
+          card.caller_is_member,
+          cardinality(card.held_tags) = 1 AS tag_exists,
+          (
+            card.version + CASE
+              WHEN EXISTS (
+                SELECT
+                FROM
+                  removed
+              ) THEN 1
+              ELSE 0
+            END
+          )::text AS version,
+          EXISTS (
+            SELECT
+            FROM
+              planned
+          ) AS removes
+        FROM
+          target card
+      ) r
+  ),
+  kept AS (
+    UPDATE idempotency_keys k
+    SET
+      status = 204,
+      answer = a.answer,
+      claim = NULL,
+      claimed_until = NULL
+    FROM
+      (
+        SELECT
+          to_jsonb(r) AS answer
+        FROM
+          result r
+        WHERE
+          (r.removes)
+          AND r.holds_key
+      ) a
+    WHERE
+      k.team_id = :teamId
+      AND k.user_id = :callerId::text
+      AND k.key = :idempotencyKey::text
+      AND k.claim = :keyClaim::uuid
+  ),
+  announced AS (
+    INSERT INTO
+      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+    SELECT
+      :teamId,
+      e.type,
+      e.resource_type,
+      e.resource_id,
+      e.actor,
+      e.resource,
+      e.previous
+    FROM
+      (
+        SELECT
+          'card.tags_removed' AS type,
+          'card' AS resource_type,
+          a.id::text AS resource_id,
+          :actor::jsonb AS actor,
+          jsonb_build_object(
+            'card_id',
+            a.id::text,
+            'tag_ids',
+            (
+              SELECT
+                jsonb_agg(n.tag_id::text)
+              FROM
+                removed n
+            )
+          ) AS resource,
+          NULL::jsonb AS previous
+        FROM
+          planned a
+        WHERE
+          EXISTS (
+            SELECT
+              1
+            FROM
+              removed
+          )
+      ) e
+    WHERE
+      EXISTS (
+        SELECT
+          1
+        FROM
+          webhooks w
+        WHERE
+          w.team_id = :teamId
+          AND w.events && ARRAY[e.type, '*']
+      )
+    RETURNING
+      team_id,
+      id,
+      type,
+      resource_type,
+      resource_id
+  ),
+  fanned_out AS (
+    INSERT INTO
+      webhook_deliveries (team_id, webhook_id, event_id, resource_key)
+    SELECT
+      a.team_id,
+      w.id,
+      a.id,
+      a.resource_type || ':' || a.resource_id
+    FROM
+      announced a
+      JOIN webhooks w ON w.team_id = :teamId
+      AND w.events && ARRAY[a.type, '*']
+    RETURNING
+      team_id,
+      webhook_id,
+      event_id,
+      resource_key
+  ),
+  streamed AS (
+    INSERT INTO
+      webhook_streams AS s (team_id, webhook_id, resource_key, next_attempt_at, last_event_id)
+    SELECT
+      team_id,
+      webhook_id,
+      resource_key,
+      now(),
+      event_id
+    FROM
+      fanned_out
+    ORDER BY
+      webhook_id
+    ON CONFLICT (team_id, webhook_id, resource_key) DO UPDATE
+    SET
+      next_attempt_at = COALESCE(s.next_attempt_at, excluded.next_attempt_at),
+      last_event_id = GREATEST(s.last_event_id, excluded.last_event_id)
+  )
+SELECT
+  *
+FROM
+  result

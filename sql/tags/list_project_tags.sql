@@ -1,0 +1,61 @@
+-- list_project_tags: LIST_PROJECT_TAGS (src/tags). Written by `npm run sql:snapshot`; do not edit.
+-- Parameters: $1 :teamId, $2 :afterName, $3 :afterId, $4 :limit, $5 :projectId
+SELECT
+  t.id::text AS id,
+  t.team_id,
+  t.project_id,
+  t.name,
+  t.slug,
+  t.color,
+  (
+    SELECT
+      count(*)
+    FROM
+      card_tags n
+    WHERE
+      n.team_id = :teamId
+      AND n.tag_id = t.id
+  )::int AS total_cards,
+  t.version::text AS version,
+  lower(t.name COLLATE pg_c_utf8) AS name_key
+FROM
+  (
+    (
+      SELECT
+        t.*
+      FROM
+        tags t
+      WHERE
+        t.team_id = :teamId
+        AND t.project_id IS NULL
+        AND lower(t.name COLLATE pg_c_utf8) >= :afterName::text
+        AND (lower(t.name COLLATE pg_c_utf8), t.id) > (:afterName::text, :afterId::bigint)
+      ORDER BY
+        lower(t.name COLLATE pg_c_utf8),
+        t.id
+      LIMIT
+        :limit
+    )
+    UNION ALL
+    (
+      SELECT
+        t.*
+      FROM
+        tags t
+      WHERE
+        t.team_id = :teamId
+        AND t.project_id = :projectId::text
+        AND lower(t.name COLLATE pg_c_utf8) >= :afterName::text
+        AND (lower(t.name COLLATE pg_c_utf8), t.id) > (:afterName::text, :afterId::bigint)
+      ORDER BY
+        lower(t.name COLLATE pg_c_utf8),
+        t.id
+      LIMIT
+        :limit
+    )
+  ) t
+ORDER BY
+  lower(t.name COLLATE pg_c_utf8),
+  t.id
+LIMIT
+  :limit
