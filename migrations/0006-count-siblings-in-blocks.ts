@@ -41,9 +41,9 @@ const LEFT = `SELECT team_id, project_id, COALESCE(parent_id, -1) AS parent_key,
  * cancels out. No join of old_rows with new_rows: PL/pgSQL keeps the plan of a statement's first run,
  * and a join planned for one row runs as a nested loop over ten thousand.
  */
-const MOVED = `${LEFT} UNION ALL ${JOINED}`;
+export const MOVED = `${LEFT} UNION ALL ${JOINED}`;
 /** An UPDATE of one page that left its project, parent and key as they were (a title change, say). */
-const ONE_PAGE_STAYED = `
+export const ONE_PAGE_STAYED = `
   (SELECT count(*) FROM new_rows) = 1
   AND NOT EXISTS (SELECT 1 FROM old_rows o, new_rows n
                    WHERE (o.project_id, o.parent_id, o.sort_key)
@@ -55,7 +55,7 @@ const ONE_PAGE_STAYED = `
  * pages the statement moved (one UPDATE per row would write a block's row thousands of times in an
  * import, each write walking the versions before it). A place's first sibling makes its first block.
  */
-function countingTrigger(name: string, changes: string, nothingToCount = `NOT EXISTS (${changes})`): string {
+export function countingTrigger(name: string, changes: string, nothingToCount = `NOT EXISTS (${changes})`): string {
   return `
       CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

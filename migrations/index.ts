@@ -10,6 +10,7 @@ import { CreateWebhookStreams0000000000009 } from './0009-create-webhook-streams
 import { ClaimTimes0000000000010 } from './0010-claim-times';
 import { IdCounters0000000000011 } from './0011-id-counters';
 import { TagNamesAndVersions0000000000012 } from './0012-tag-names-and-versions';
+import { SiblingBlocksOnlyOnMoves0000000000013 } from './0013-sibling-blocks-only-on-moves';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   ClaimTimes0000000000010,
   IdCounters0000000000011,
   TagNamesAndVersions0000000000012,
+  SiblingBlocksOnlyOnMoves0000000000013,
 ];

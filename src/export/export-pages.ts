@@ -1,11 +1,12 @@
 import { EntityManager } from 'typeorm';
 import { PageEntry } from '../import/dto/page-entry.dto';
 import { named } from '../database/named-parameters';
+import { RobotsDirective } from '../pages/page-options';
 
 interface PageRow extends Omit<PageEntry, 'parent_page_id' | 'public_settings'> {
   parent_page_id: string | null;
   public_url: string | null;
-  public_robots: string[];
+  public_robots: RobotsDirective[];
 }
 
 /**

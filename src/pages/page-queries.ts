@@ -311,7 +311,7 @@ export interface PageFacts {
 export interface PageFactsParams extends PageKey {
   /** The parent the patch names (null: none, or the root). */
   parentId: string | null;
-  /** The patch only brings the page back (archived: false, no parent_page_id, no project_id). */
+  /** The patch brings the page back without naming a parent (its former parent is read). */
   restores: boolean;
   projectId: string | null;
 }

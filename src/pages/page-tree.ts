@@ -22,7 +22,8 @@ const isArchived = (page: PageFacts) => page.archive_root_id !== null;
  */
 export function factsParams(teamId: string, pageId: string, callerId: string, patch: UpdatePageDto): PageFactsParams {
   const parentId = patch.parent_page_id && fitsBigint(patch.parent_page_id) ? patch.parent_page_id : null;
-  const restores = patch.archived === false && patch.parent_page_id === undefined && patch.project_id === undefined;
+  // A restore naming a project may name the page's own, which changes nothing: the former parent is read anyway.
+  const restores = patch.archived === false && patch.parent_page_id === undefined;
   return { teamId, pageId, callerId, parentId, restores, projectId: patch.project_id ?? null };
 }
 
@@ -134,7 +135,7 @@ export class PageTree {
         throw PageErrors.parentInOtherProject(patch.parent_page_id, patch.project_id);
       return { projectId, parentId: patch.parent_page_id };
     }
-    if (patch.project_id !== undefined && (patch.project_id !== this.page.project_id || isArchived(this.page))) {
+    if (patch.project_id !== undefined && patch.project_id !== this.page.project_id) {
       return { projectId: patch.project_id, parentId: null };
     }
     return null;

@@ -103,6 +103,9 @@ function richDocument(team: string) {
   };
 }
 
+/** A document's collections, loosely typed, for spoiling one field. */
+type Doc = Record<string, Array<Record<string, unknown>>>;
+
 /** The directories writeJson made, removed after the specs. */
 const scratch: string[] = [];
 
@@ -185,6 +188,44 @@ describe('npm run cli', () => {
     const exported = await runCli(['export', '--team', team]);
     expect(exported.code).toBe(1);
     expect(exported.stderr).toMatch(/does not exist/);
+  });
+
+  it.each([
+    ['a page title longer than the API takes', 'pages[1]', /title/, (d: Doc) => (d.pages[1].title = 'x'.repeat(256))],
+    [
+      'a cover offset past the API bound',
+      'pages[2]',
+      /positionY/,
+      (d: Doc) => (d.pages[2].cover_image = { type: 'image', src: 'https://x.example/c.png', positionY: 10001 }),
+    ],
+    [
+      'a public URL longer than the API takes',
+      'pages[0]',
+      /url/,
+      (d: Doc) => (d.pages[0].public_settings = { url: `https://x.example/${'a'.repeat(2048)}` }),
+    ],
+    [
+      'a list longer than any API body',
+      'pages[0]',
+      /watched_by/,
+      (d: Doc) => (d.pages[0].watched_by = Array.from({ length: 1001 }, (_, n) => `u${n}`)),
+    ],
+    ['an over-long tag colour', 'tags[1]', /color/, (d: Doc) => (d.tags[1].color = 'c'.repeat(256))],
+    [
+      'an over-long template title',
+      'note_templates[0]',
+      /title/,
+      (d: Doc) => (d.note_templates[0].title = 't'.repeat(256)),
+    ],
+  ])('refuses %s as the API would, naming the entry, and writes nothing', async (_case, entry, field, spoil) => {
+    const team = uniqueTeamId();
+    const document = richDocument(team) as unknown as Doc;
+    spoil(document);
+    const result = await runCli(['import', await writeJson(document)]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.startsWith(`error: ${entry}`)).toBe(true);
+    expect(result.stderr).toMatch(field);
+    expect((await runCli(['export', '--team', team])).stderr).toMatch(/does not exist/);
   });
 
   it('creates a token that works, and revokes it', async () => {

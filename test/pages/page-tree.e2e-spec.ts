@@ -250,6 +250,23 @@ describe('PATCH /v1/{team_id}/pages/{page_id}: the tree', () => {
       expect(await order([a, b, c])).toEqual([b, c, a]);
     });
 
+    it('comes back under the former parent, last, when the patch names its own project', async () => {
+      const {
+        root,
+        children: [a, b, c],
+      } = await seedFamily(s.t.app, s.ws, 3);
+      await patch(a, { archived: true }).expect(200);
+      const res = await patch(a, { archived: false, project_id: s.ws.projectId }).expect(200);
+      expect(res.body.page).toMatchObject({ parent_page_id: root, position: 2, project_id: s.ws.projectId });
+      expect(await order([a, b, c])).toEqual([b, c, a]);
+      await patch(a, { archived: true }).expect(200);
+      await patch(root, { archived: true }).expect(200);
+      expect((await patch(a, { archived: false, project_id: s.ws.projectId }).expect(200)).body.page).toMatchObject({
+        parent_page_id: '',
+        project_id: s.ws.projectId,
+      });
+    });
+
     it('brings a page back at the root when its former parent is archived, or where the patch says', async () => {
       const {
         root,

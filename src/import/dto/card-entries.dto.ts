@@ -1,6 +1,7 @@
 import { ArrayUnique, IsArray, IsOptional, IsString } from 'class-validator';
 import { OptionalNonNull } from '../../common/patch-semantics';
 import { CodePoints } from '../../common/code-points';
+import { INPUT_LIMITS } from '../../common/input-limits';
 import { IsNumericId, IsProjectId, IsTeamId, IsUserIdSet } from './import-rules';
 import { ProjectItemEntry } from './project-item-entry.dto';
 
@@ -16,16 +17,18 @@ export class TagEntry {
   @IsProjectId()
   project_id?: string | null;
 
-  @CodePoints(1, 255)
+  @CodePoints(1, INPUT_LIMITS.labelMax)
   name: string;
 
   /** Absent: made from the name. */
   @OptionalNonNull()
   @IsString()
+  @CodePoints(0, INPUT_LIMITS.labelMax)
   slug?: string;
 
   @OptionalNonNull()
   @IsString()
+  @CodePoints(0, INPUT_LIMITS.labelMax)
   color?: string;
 }
 

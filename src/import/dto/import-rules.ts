@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayUnique,
   IsArray,
   IsObject,
@@ -10,6 +11,7 @@ import {
   ValidationOptions,
 } from 'class-validator';
 import { CodePoints } from '../../common/code-points';
+import { INPUT_LIMITS } from '../../common/input-limits';
 import { MatchesIdShape, PROJECT_ID_SHAPE, TEAM_ID_SHAPE, TEMPLATE_ID_SHAPE } from '../../common/id-shapes';
 import { CanonicalId, isNumericId } from '../../common/numeric-id';
 
@@ -37,8 +39,17 @@ export const IsUserId = (options?: ValidationOptions) => applyDecorators(IsStrin
 
 /** A set of users (favourites, bookmarks, watchers, card members): distinct user ids. */
 export const IsUserIdSet = () =>
-  applyDecorators(IsArray(), ArrayUnique({ message: '$property lists a user twice' }), IsUserId({ each: true }));
+  applyDecorators(
+    IsArray(),
+    ArrayMaxSize(INPUT_LIMITS.listItemsMax),
+    ArrayUnique({ message: '$property lists a user twice' }),
+    IsUserId({ each: true }),
+  );
 
 /** A list of objects, each validated as `type`. */
 export const ListOf = (type: () => new () => object) =>
   applyDecorators(IsArray(), IsObject({ each: true }), ValidateNested({ each: true }), Type(type));
+
+/** A list inside one entry, no longer than any list an API body takes. */
+export const EntryListOf = (type: () => new () => object) =>
+  applyDecorators(ListOf(type), ArrayMaxSize(INPUT_LIMITS.listItemsMax));

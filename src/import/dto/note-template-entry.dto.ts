@@ -5,6 +5,7 @@ import { OptionalNonNull } from '../../common/patch-semantics';
 import { NoteTemplateSectionInput } from '../../notes/dto/note-template-section.dto';
 import { CONTEXT_MAX_LENGTH, SECTIONS_MAX } from '../../notes/dto/update-note-template.dto';
 import { CodePoints } from '../../common/code-points';
+import { INPUT_LIMITS } from '../../common/input-limits';
 import { IsTeamId, IsTemplateId, IsUserId, IsUserIdSet, ListOf } from './import-rules';
 
 export class NoteTemplateEntry {
@@ -19,7 +20,7 @@ export class NoteTemplateEntry {
   @IsUserId()
   owner_id?: string | null;
 
-  @CodePoints(1, 255)
+  @CodePoints(1, INPUT_LIMITS.titleMax)
   title: string;
 
   @OptionalNonNull()

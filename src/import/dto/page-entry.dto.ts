@@ -2,10 +2,8 @@ import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import {
   ArrayUnique,
-  IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsObject,
   IsOptional,
   IsString,
@@ -16,10 +14,12 @@ import {
 import { ImageDto } from '../../common/dto/image.dto';
 import { OptionalNonNull } from '../../common/patch-semantics';
 import { CodePoints } from '../../common/code-points';
-import { IsHttpUri } from '../../common/http-uri';
+import { INPUT_LIMITS } from '../../common/input-limits';
 import { CanonicalId, isNumericId } from '../../common/numeric-id';
-import { PAGE_FONTS, PageFont, ROBOTS_DIRECTIVES } from '../../pages/page-options';
-import { IsUserId, IsUserIdSet, ListOf } from './import-rules';
+import { CoverImageDto } from '../../pages/dto/cover-image.dto';
+import { PublicSettingsInput } from '../../pages/dto/public-settings.dto';
+import { PAGE_FONTS, PageFont } from '../../pages/page-options';
+import { EntryListOf, IsUserId, IsUserIdSet } from './import-rules';
 import { ProjectItemEntry } from './project-item-entry.dto';
 
 const IsParentPageId = () =>
@@ -34,28 +34,11 @@ const IsParentPageId = () =>
     }),
   );
 
-export class CoverImageEntry extends ImageDto {
-  @OptionalNonNull()
-  @IsInt()
-  positionY?: number;
+/** As the API takes it, bounds and all. */
+export class CoverImageEntry extends CoverImageDto {}
 
-  @OptionalNonNull()
-  @IsString()
-  object_fit?: string;
-}
-
-export class PublicSettingsEntry {
-  /** null: the page's default public URL. */
-  @IsOptional()
-  @IsHttpUri()
-  url?: string | null;
-
-  @OptionalNonNull()
-  @IsArray()
-  @ArrayUnique()
-  @IsIn(ROBOTS_DIRECTIVES, { each: true })
-  robots?: string[];
-}
+/** As the API takes it; a null url: the page's default public URL. */
+export class PublicSettingsEntry extends PublicSettingsInput {}
 
 export class PageMemberEntry {
   @IsUserId()
@@ -89,7 +72,7 @@ export class PageEntry extends ProjectItemEntry {
 
   @OptionalNonNull()
   @IsString()
-  @CodePoints(0, 255)
+  @CodePoints(0, INPUT_LIMITS.titleMax)
   title?: string;
 
   @OptionalNonNull()
@@ -140,7 +123,7 @@ export class PageEntry extends ProjectItemEntry {
   hide_subpages?: boolean;
 
   @OptionalNonNull()
-  @ListOf(() => PageMemberEntry)
+  @EntryListOf(() => PageMemberEntry)
   @ArrayUnique((member: PageMemberEntry) => member?.user_id, { message: '$property lists a user twice' })
   members?: PageMemberEntry[];
 
@@ -153,6 +136,6 @@ export class PageEntry extends ProjectItemEntry {
   watched_by?: string[];
 
   @OptionalNonNull()
-  @ListOf(() => PageCommentEntry)
+  @EntryListOf(() => PageCommentEntry)
   comments?: PageCommentEntry[];
 }
