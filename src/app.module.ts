@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { CardsModule } from './cards/cards.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
 import { RateLimitStorage } from './auth/rate-limit.storage';
+import { rateLimitPerMinute } from './auth/rate-limits';
 import { TokenThrottlerGuard } from './auth/token-throttler.guard';
 import { JsonBodyGuard } from './common/json-body.guard';
 import { AppConfig } from './config/app-config';
@@ -17,6 +18,7 @@ import { ALL_EVENT_RENDERERS } from './event-renderers';
 import { HealthModule } from './health/health.module';
 import { NotesModule } from './notes/notes.module';
 import { PagesModule } from './pages/pages.module';
+import { PublicPagesModule } from './public-pages/public-pages.module';
 import { IdempotencyGuard } from './safe-writes/idempotency.guard';
 import { SafeWritesModule } from './safe-writes/safe-writes.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -37,8 +39,8 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         DatabaseModule.forRoot(config, databaseUrl),
         ThrottlerModule.forRoot({
-          throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }],
-          skipIf: () => config.rateLimitPerMinute === 0,
+          throttlers: [{ ttl: 60_000, limit: (context) => rateLimitPerMinute(config, context) }],
+          skipIf: (context) => rateLimitPerMinute(config, context) === 0,
           storage: new RateLimitStorage(),
         }),
         AuthModule,
@@ -48,6 +50,7 @@ export class AppModule {
         PagesModule,
         CardsModule,
         WebhooksModule.forRoot(ALL_EVENT_RENDERERS),
+        PublicPagesModule,
       ],
       providers: [
         // Here rather than in AuthModule: only the server listens, not the CLI, which imports AuthModule too.

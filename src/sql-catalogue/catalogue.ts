@@ -3,6 +3,7 @@ import * as cardQueries from '../cards/card-queries';
 import { declaredStatements, Statement } from '../database/statement';
 import * as noteTemplateQueries from '../notes/note-template-queries';
 import * as pageQueries from '../pages/page-queries';
+import * as publicPageQueries from '../public-pages/public-page-queries';
 import * as idempotencyQueries from '../safe-writes/idempotency-queries';
 import * as webhookQueries from '../webhooks/webhook-queries';
 
@@ -14,6 +15,7 @@ const STATEMENT_MODULES: Record<string, Record<string, unknown>> = {
   pages: pageQueries,
   'safe-writes': idempotencyQueries,
   webhooks: webhookQueries,
+  'public-pages': publicPageQueries,
 };
 
 /** One statement of the catalogue, in one form. */

@@ -1,0 +1,42 @@
+-- read_public_page: READ_PUBLIC_PAGE (src/public-pages). Written by `npm run sql:snapshot`; do not edit.
+-- Parameters: $1 :aliasId
+SELECT
+  p.team_id,
+  p.id::text,
+  p.alias_id::text,
+  p.title,
+  p.font,
+  p.icon,
+  p.cover_image,
+  p.content,
+  p.public_robots,
+  floor(
+    extract(
+      epoch
+      FROM
+        p.time_updated
+    ) * 1000
+  )::bigint::float8 AS time_updated,
+  p.version::text AS version
+FROM
+  public_page_aliases d
+  JOIN pages p ON p.team_id = d.team_id
+  AND p.id = d.page_id
+  AND p.alias_id = d.alias_id
+WHERE
+  d.alias_id = :aliasId
+  AND p.is_public
+  AND NOT EXISTS (
+    SELECT
+      1
+    FROM
+      page_archives a
+    WHERE
+      a.team_id = p.team_id
+      AND a.page_id = p.id
+  )
+ORDER BY
+  d.time_shared,
+  d.team_id
+LIMIT
+  1
