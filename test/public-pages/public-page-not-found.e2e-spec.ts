@@ -21,7 +21,7 @@ function sameness(res: Response) {
     'x-ratelimit-remaining': _left,
     ...headers
   } = res.headers;
-  return { status: res.status, headers: { ...headers, date: typeof date }, text };
+  return { status: res.status, headers: { ...headers, date: typeof date } as Record<string, string>, text };
 }
 
 describe('GET /p/{alias_id}: every page not there to show is the same 404', () => {
