@@ -1,14 +1,16 @@
 -- read_public_page: READ_PUBLIC_PAGE (src/public-pages). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :aliasId
+-- Parameters: $1 :renderedKey, $2 :aliasId
 SELECT
-  p.team_id,
   p.id::text,
   p.alias_id::text,
   p.title,
   p.font,
   p.icon,
   p.cover_image,
-  p.content,
+  CASE
+    WHEN k.render_key = :renderedKey THEN NULL
+    ELSE p.content
+  END AS content,
   p.public_robots,
   floor(
     extract(
@@ -17,12 +19,28 @@ SELECT
         p.time_updated
     ) * 1000
   )::bigint::float8 AS time_updated,
-  p.version::text AS version
+  k.render_key
 FROM
   public_page_aliases d
   JOIN pages p ON p.team_id = d.team_id
   AND p.id = d.page_id
   AND p.alias_id = d.alias_id
+  CROSS JOIN LATERAL (
+    SELECT
+      concat_ws(
+        '/',
+        p.team_id,
+        p.id,
+        p.version,
+        floor(
+          extract(
+            epoch
+            FROM
+              p.time_updated
+          ) * 1000
+        )::bigint
+      ) AS render_key
+  ) k
 WHERE
   d.alias_id = :aliasId
   AND p.is_public

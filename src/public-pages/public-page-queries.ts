@@ -4,30 +4,35 @@ import { stimeSql } from '../database/stime';
 
 /** What GET /p/{alias_id} shows of a page, and what its ETag is made of. */
 export interface PublicPageRow {
-  team_id: string;
   id: string;
   alias_id: string;
   title: string;
   font: string;
   icon: Image | null;
   cover_image: Image | null;
-  content: string;
+  /** null when the caller said it holds this version rendered (renderedKey): it is not sent again. */
+  content: string | null;
   public_robots: string[];
   time_updated: number;
-  version: string;
+  /** Names this version of this page: workspace, id, version and time of change. */
+  render_key: string;
 }
 
 /**
  * The shared, active page with this alias, in one round trip: the directory of shared pages (migration
  * 0017) gives the workspace by its key, then the page is read by its own key. An alias two workspaces
- * share (an import may copy one) goes to the page shared first.
+ * share (an import may copy one) goes to the page shared first. The content, up to 500,000 characters,
+ * is left out when it is the version the caller holds rendered (:renderedKey; '' for none).
  */
-export const READ_PUBLIC_PAGE = statement<{ aliasId: string }, PublicPageRow>(
+export const READ_PUBLIC_PAGE = statement<{ aliasId: string; renderedKey: string }, PublicPageRow>(
   'read_public_page',
-  `SELECT p.team_id, p.id::text, p.alias_id::text, p.title, p.font, p.icon, p.cover_image, p.content,
-          p.public_robots, ${stimeSql('p.time_updated')}::float8 AS time_updated, p.version::text AS version
+  `SELECT p.id::text, p.alias_id::text, p.title, p.font, p.icon, p.cover_image,
+          CASE WHEN k.render_key = :renderedKey THEN NULL ELSE p.content END AS content,
+          p.public_robots, ${stimeSql('p.time_updated')}::float8 AS time_updated, k.render_key
      FROM public_page_aliases d
      JOIN pages p ON p.team_id = d.team_id AND p.id = d.page_id AND p.alias_id = d.alias_id
+    CROSS JOIN LATERAL (SELECT concat_ws('/', p.team_id, p.id, p.version, ${stimeSql('p.time_updated')})
+                               AS render_key) k
     WHERE d.alias_id = :aliasId AND p.is_public
       AND NOT EXISTS (SELECT 1 FROM page_archives a WHERE a.team_id = p.team_id AND a.page_id = p.id)
     ORDER BY d.time_shared, d.team_id

@@ -4,7 +4,7 @@ export interface PublicPageRepresentation {
   contentType: string;
   etag: string;
   robots: string[];
-  body: string;
+  body: Buffer;
 }
 
 /** The headers every answer of /p carries, page or error. */

@@ -15,6 +15,7 @@ const RENDERING = 'r1';
 
 /** Bodies of recent page versions: a version is sanitised and rendered once, not per request. */
 const RENDERED_BYTES = 64 * 1024 * 1024;
+const KNOWN_ALIASES = 100_000;
 
 const CONTENT_TYPES: Record<PublicPageForm, string> = {
   html: 'text/html; charset=utf-8',
@@ -23,10 +24,12 @@ const CONTENT_TYPES: Record<PublicPageForm, string> = {
 
 @Injectable()
 export class PublicPagesService {
-  private readonly rendered = new LRUCache<string, string>({
+  private readonly rendered = new LRUCache<string, Buffer>({
     maxSize: RENDERED_BYTES,
-    sizeCalculation: (body) => Math.max(1, body.length * 2),
+    sizeCalculation: (body) => Math.max(1, body.length),
   });
+  /** Per form and alias, the version last rendered: the statement then leaves its content out. */
+  private readonly lastRendered = new LRUCache<string, string>({ max: KNOWN_ALIASES });
 
   constructor(private readonly sql: Sql) {}
 
@@ -40,21 +43,36 @@ export class PublicPagesService {
     ifNoneMatch: string | undefined,
   ): Promise<PublicPageRepresentation> {
     if (!ALIAS_SHAPE.test(aliasId)) throw PublicPageErrors.notFound();
-    const [page] = await this.sql.query(READ_PUBLIC_PAGE, { aliasId: aliasId.toLowerCase() });
+    const alias = aliasId.toLowerCase();
+    const known = `${form}:${alias}`;
+    let page = await this.read(alias, this.lastRendered.get(known) ?? '');
+    const answer = (row: PublicPageRow) => ({
+      contentType: CONTENT_TYPES[form],
+      etag: etagOf(form, row),
+      robots: row.public_robots,
+    });
+    if (ifNoneMatch !== undefined && matches(ifNoneMatch, answer(page).etag))
+      return { ...answer(page), status: 304, body: Buffer.alloc(0) };
+    let body = this.rendered.get(`${form}:${page.render_key}`);
+    if (body === undefined) {
+      // Left out by the statement, yet evicted from the cache since: read it in full.
+      if (page.content === null) page = await this.read(alias, '');
+      body = Buffer.from(render(page, form));
+      this.rendered.set(`${form}:${page.render_key}`, body);
+    }
+    this.lastRendered.set(known, page.render_key);
+    return { ...answer(page), status: 200, body };
+  }
+
+  private async read(alias: string, renderedKey: string): Promise<PublicPageRow> {
+    const [page] = await this.sql.query(READ_PUBLIC_PAGE, { aliasId: alias, renderedKey });
     if (!page) throw PublicPageErrors.notFound();
-    // time_updated too: a page deleted and imported again under its old id starts again at version 1.
-    const key = `${form}:${page.team_id}/${page.id}/${page.version}/${page.time_updated}`;
-    const etag = `"${createHash('sha256').update(`${RENDERING}:${key}`).digest('base64url').slice(0, 27)}"`;
-    const common = { contentType: CONTENT_TYPES[form], etag, robots: page.public_robots };
-    if (ifNoneMatch !== undefined && matches(ifNoneMatch, etag)) return { ...common, status: 304, body: '' };
-    let body = this.rendered.get(key);
-    if (body === undefined) this.rendered.set(key, (body = render(page, form)));
-    return { ...common, status: 200, body };
+    return page;
   }
 }
 
 function render(page: PublicPageRow, form: PublicPageForm): string {
-  const content = sanitisePageContent(page.content);
+  const content = sanitisePageContent(page.content ?? '');
   if (form === 'json') {
     const { id, alias_id, title, font, icon, cover_image, time_updated } = page;
     return JSON.stringify({ page: { id, alias_id, title, font, icon, cover_image, content, time_updated } });
@@ -67,6 +85,11 @@ function render(page: PublicPageRow, form: PublicPageForm): string {
     robots: page.public_robots,
     sanitisedContent: content,
   });
+}
+
+/** Strong: one per version of the page, form and rendering. */
+function etagOf(form: PublicPageForm, page: PublicPageRow): string {
+  return `"${createHash('sha256').update(`${RENDERING}:${form}:${page.render_key}`).digest('base64url').slice(0, 27)}"`;
 }
 
 /** If-None-Match's weak comparison: any listed tag, W/ or not, or `*`. */
