@@ -5,6 +5,7 @@ import {
   ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
@@ -44,7 +45,17 @@ export class PublicPagesController {
   })
   @ApiExtraModels(PublicPageResponse)
   @ApiProduces('text/html', 'application/json')
-  @ApiHeader({ name: 'Accept', required: false, description: '`application/json` for the JSON form; else HTML' })
+  @ApiParam({
+    name: 'alias_id',
+    description: "The page's alias_id, as in public_settings.url; any other value is the same 404",
+    schema: { type: 'string', format: 'uuid', maxLength: 36 },
+  })
+  @ApiHeader({
+    name: 'Accept',
+    required: false,
+    description: '`application/json` for the JSON form; anything else (or none) gets HTML',
+    schema: { type: 'string', maxLength: 16384, pattern: '^[\\x20-\\x7e]*$' },
+  })
   @ApiOkResponse({
     description: 'The page: `text/html` by default, `application/json` when asked for',
     content: {
