@@ -22,9 +22,28 @@ SELECT
   k.render_key
 FROM
   public_page_aliases d
-  JOIN pages p ON p.team_id = d.team_id
-  AND p.id = d.page_id
-  AND p.alias_id = d.alias_id
+  CROSS JOIN LATERAL (
+    SELECT
+      p.*
+    FROM
+      pages p
+    WHERE
+      p.team_id = d.team_id
+      AND p.id = d.page_id
+      AND p.alias_id = d.alias_id
+      AND p.is_public
+      AND (
+        SELECT
+          a.page_id
+        FROM
+          page_archives a
+        WHERE
+          a.team_id = p.team_id
+          AND a.page_id = p.id
+      ) IS NULL
+    LIMIT
+      1
+  ) p
   CROSS JOIN LATERAL (
     SELECT
       concat_ws(
@@ -43,16 +62,6 @@ FROM
   ) k
 WHERE
   d.alias_id = :aliasId
-  AND p.is_public
-  AND NOT EXISTS (
-    SELECT
-      1
-    FROM
-      page_archives a
-    WHERE
-      a.team_id = p.team_id
-      AND a.page_id = p.id
-  )
 ORDER BY
   d.time_shared,
   d.team_id
