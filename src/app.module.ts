@@ -8,6 +8,7 @@ import { CardsModule } from './cards/cards.module';
 import { TagsModule } from './tags/tags.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
 import { RateLimitStorage } from './auth/rate-limit.storage';
+import { rateLimitPerMinute } from './auth/rate-limits';
 import { TokenThrottlerGuard } from './auth/token-throttler.guard';
 import { JsonBodyGuard } from './common/json-body.guard';
 import { AppConfig } from './config/app-config';
@@ -18,6 +19,7 @@ import { ALL_EVENT_RENDERERS } from './event-renderers';
 import { HealthModule } from './health/health.module';
 import { NotesModule } from './notes/notes.module';
 import { PagesModule } from './pages/pages.module';
+import { PublicPagesModule } from './public-pages/public-pages.module';
 import { IdempotencyGuard } from './safe-writes/idempotency.guard';
 import { SafeWritesModule } from './safe-writes/safe-writes.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -38,8 +40,8 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         DatabaseModule.forRoot(config, databaseUrl),
         ThrottlerModule.forRoot({
-          throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }],
-          skipIf: () => config.rateLimitPerMinute === 0,
+          throttlers: [{ ttl: 60_000, limit: (context) => rateLimitPerMinute(config, context) }],
+          skipIf: (context) => rateLimitPerMinute(config, context) === 0,
           storage: new RateLimitStorage(),
         }),
         AuthModule,
@@ -50,6 +52,7 @@ export class AppModule {
         CardsModule,
         TagsModule,
         WebhooksModule.forRoot(ALL_EVENT_RENDERERS),
+        PublicPagesModule,
       ],
       providers: [
         // Here rather than in AuthModule: only the server listens, not the CLI, which imports AuthModule too.

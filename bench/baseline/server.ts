@@ -7,6 +7,7 @@
  *   GET   /v1/{team_id}/notes/templates/{template_id}     PATCH the same
  *   GET   /v1/{team_id}/pages/{page_id}                   PATCH the same
  *   GET   /v1/{team_id}/cards/{card_id}                   POST  /v1/{team_id}/cards/{card_id}/tags
+ *   GET   /p/{alias_id}                                   (no token: PublicPagesService, HTML)
  *
  * Per request: the token lookup (AUTHENTICATE, no cache), the membership and role check, then the
  * service. What it leaves out (the framework's and the contract's share of the cost): Nest's
@@ -34,6 +35,7 @@ import { CollaborationTokens } from '../../src/pages/collaboration-tokens';
 import { PageCopy } from '../../src/pages/page-copy';
 import { PageCreation } from '../../src/pages/page-creation';
 import { PagesService } from '../../src/pages/pages.service';
+import { PublicPagesService } from '../../src/public-pages/public-pages.service';
 import { mayWrite } from '../../src/workspaces/role-permissions';
 
 const BODY_LIMIT = 1024 * 1024;
@@ -73,6 +75,7 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
   const creation = new PageCreation(config, new CollaborationTokens(config), writes);
   const copies = new PageCopy(config, new CollaborationTokens(config), writes);
   const tags = new TagsService(db, writes);
+  const publicPages = new PublicPagesService(db);
 
   async function authenticate(req: IncomingMessage): Promise<Caller> {
     const header = req.headers.authorization;
@@ -151,6 +154,13 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const [path, query = ''] = (req.url ?? '/').split('?');
+    // A shared page: no token; the service's own statement, sanitiser and rendering, as HTML.
+    if (req.method === 'GET' && path.startsWith('/p/')) {
+      const page = await publicPages.show(path.slice(3), 'html', undefined);
+      return void res
+        .writeHead(200, { 'content-type': page.contentType, 'content-length': Buffer.byteLength(page.body) })
+        .end(page.body);
+    }
     const route = routes.find((r) => r.method === req.method && r.pattern.test(path));
     if (!route) throw new HttpError(404);
     const [, teamId, id] = route.pattern.exec(path)!;

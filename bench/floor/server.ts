@@ -10,6 +10,7 @@
  *   POST card tags {id | ids}         BEGIN, one INSERT ... ON CONFLICT DO NOTHING, COMMIT; 204
  *   DELETE card tag                   BEGIN, one DELETE and the card's version, COMMIT; 204
  *   GET tags ?limit&cursor            one SELECT after the cursor's position (no card counts)
+ *   GET /p/{alias_id} (no token)      one SELECT through the alias directory, sanitised once per version
  * With `webhooks` (`--webhook` runs), each write that changed something also queues its event before
  * COMMIT and sends it after (announcer.ts).
  *
@@ -27,6 +28,7 @@ import type { AddressInfo } from 'node:net';
 import { generateKeyBetween } from 'fractional-indexing';
 import { Pool, PoolClient } from 'pg';
 import { FloorAnnouncer, floorAnnouncer, Queued } from './announcer';
+import { FLOOR_PUBLIC_PAGE_HEADERS, floorPublicPage, PublicPageRow } from './public-page';
 import * as sql from './statements';
 
 const READERS = new Set(['owner', 'admin', 'member', 'viewer']);
@@ -360,7 +362,20 @@ export async function startFloor(
     return handler(caller, id, write && req.method !== 'DELETE' ? await readJson(req) : {});
   }
 
+  /** GET /p/{alias_id}: no token, one SELECT, the page as HTML (public-page.ts). */
+  async function publicPage(res: ServerResponse, aliasId: string): Promise<void> {
+    if (!/^[0-9a-f-]{36}$/.test(aliasId)) throw new HttpError(404);
+    const row = one(await run(pool, sql.READ_PUBLIC_PAGE, [aliasId])) as unknown as PublicPageRow;
+    const html = floorPublicPage(row);
+    res.writeHead(200, { ...FLOOR_PUBLIC_PAGE_HEADERS, 'content-length': Buffer.byteLength(html) }).end(html);
+  }
+
   const server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url?.startsWith('/p/'))
+      return void publicPage(res, req.url.slice(3).split('?')[0]).catch((error: unknown) => {
+        if (!(error instanceof HttpError)) console.error(error);
+        answer(res, error instanceof HttpError ? error.status : 500, undefined);
+      });
     handle(req).then(
       (result) =>
         answer(res, result === undefined ? 204 : req.method === 'POST' && 'page' in result ? 201 : 200, result),

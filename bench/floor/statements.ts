@@ -279,3 +279,17 @@ export const LIST_TAGS = statement(
    WHERE team_id = $1 AND project_id IS NULL AND (lower(name COLLATE pg_c_utf8), id) > ($2::text, $3::bigint)
    ORDER BY lower(name COLLATE pg_c_utf8), id LIMIT $4`,
 );
+
+/**
+ * A shared, active page by its alias ($1): the directory of shared pages (migration 0017) gives its
+ * workspace, as no index of pages leads from an alias alone.
+ */
+export const READ_PUBLIC_PAGE = statement(
+  'read_public_page',
+  `
+  SELECT p.team_id, p.id, p.version, p.title, p.font, p.content, p.public_robots
+    FROM public_page_aliases d JOIN pages p ON p.team_id = d.team_id AND p.id = d.page_id AND p.alias_id = d.alias_id
+   WHERE d.alias_id = $1 AND p.is_public
+     AND NOT EXISTS (SELECT 1 FROM page_archives a WHERE a.team_id = p.team_id AND a.page_id = p.id)
+   LIMIT 1`,
+);

@@ -10,6 +10,7 @@ export const FLOOR_TARGETS: readonly RegExp[] = [
   /^page title PATCH \(/,
   /^tag attach \(1 id\)$/,
   /^tag remove \(1 id\)$/,
+  /^public page GET/,
 ];
 
 /**
@@ -29,6 +30,7 @@ export const STRUCTURAL_TARGETS = {
 /** The most SQL round trips a request of ours may take (a GET's token comes from the cache). */
 export const ROUND_TRIP_LIMITS: ReadonlyArray<{ operation: RegExp; limit: number }> = [
   { operation: /^(template|page|card) GET$/, limit: 1 },
+  { operation: /^public page GET/, limit: 1 },
   { operation: /^(template PATCH title|page title PATCH \(.*\))$/, limit: 3 },
   { operation: /^tag attach \(/, limit: 3 },
   { operation: /^tag remove \(/, limit: 3 },

@@ -34,6 +34,31 @@ const listTagName = (n: number) => `List tag ${String(n).padStart(5, '0')}`;
 export interface Workspaces {
   a: PageWorkspace;
   b: PageWorkspace;
+  /** The aliases of B's shared pages, and of its one shared page of 100 KB. */
+  shared: { aliases: string[]; large: string };
+}
+
+export const SHARED_PAGES = 1_000;
+/** About 2 KB of what an editor stores: headings, paragraphs, a list, a link, an image. */
+const SHARED_CONTENT =
+  '<h2>Overview</h2><p>This page is <b>shared</b> with anyone who has its link. It describes the plan for ' +
+  'the quarter, <a href="https://example.com/roadmap">the roadmap</a> and who does what.</p>' +
+  '<ul><li>Ship the public pages</li><li>Measure them against the floor</li><li>Write it down</li></ul>' +
+  '<p><img src="https://example.com/chart.png" alt="A chart"></p>' +
+  '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore ' +
+  'et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris.</p>'.repeat(6);
+
+/** Shares SHARED_PAGES of B's pages with SHARED_CONTENT and one more with 100 KB of it, by SQL. */
+async function sharePages(bench: BenchApp, b: PageWorkspace): Promise<Workspaces['shared']> {
+  const ids = b.pageIds.slice(0, SHARED_PAGES + 1);
+  const large = SHARED_CONTENT.repeat(Math.ceil(100_000 / SHARED_CONTENT.length)).slice(0, 100_000);
+  // A SELECT around the UPDATE: TypeORM answers an UPDATE with [rows, count].
+  const share = `WITH shared AS (UPDATE pages SET is_public = true, content = $3
+                                  WHERE team_id = $1 AND id = ANY($2::bigint[]) RETURNING alias_id)
+                 SELECT alias_id::text FROM shared`;
+  const rows: Array<{ alias_id: string }> = await bench.db.query(share, [b.teamId, ids.slice(1), SHARED_CONTENT]);
+  const [largeRow]: Array<{ alias_id: string }> = await bench.db.query(share, [b.teamId, [ids[0]], large]);
+  return { aliases: rows.map((row) => row.alias_id), large: largeRow.alias_id };
 }
 
 export interface Request {
@@ -139,20 +164,22 @@ export async function seed(bench: BenchApp, quick: boolean, log: (line: string) 
       tags: Array.from({ length: TAGS_PER_REMOVE_CARD }, (_, t) => String(t + 1)),
     })),
   });
+  const shared = await sharePages(bench, b);
   // Statistics and visibility map as autovacuum would leave them a minute after the import.
   await bench.db.query(
     'VACUUM (ANALYZE) pages, page_archives, page_members, page_bookmarks, page_watchers, page_comments, projects, ' +
-      'note_templates, note_template_favourites, tags, cards, card_members, card_tags, tokens, members',
+      'note_templates, note_template_favourites, tags, cards, card_members, card_tags, tokens, members, ' +
+      'public_page_aliases',
   );
   log(
     `seeded ${TEMPLATES} templates, ${TAGS} tags, ${CARDS + removable} cards, ${LIST_TAGS} listed tags ` +
       `and vacuumed in ${((performance.now() - start) / 1000).toFixed(1)} s`,
   );
-  return { a, b };
+  return { a, b, shared };
 }
 
 /** The operations in the order they run: reads first (the attaches grow the tags' card counts a card read sums). */
-export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
+export function operations({ a, b, shared }: Workspaces, quick: boolean): Operation[] {
   const random = seededRandom(5);
   let counter = 0;
   const unique = () => `${Date.now().toString(36)}-${counter++}`;
@@ -280,6 +307,22 @@ export function operations({ a, b }: Workspaces, quick: boolean): Operation[] {
         method: 'GET',
         path: `/v1/${b.teamId}/cards/${READ_CARDS[0] + randomBelow(random, READ_CARDS[1] - READ_CARDS[0] + 1)}`,
       }),
+    },
+    {
+      name: 'public page GET',
+      auth: '',
+      status: 200,
+      description:
+        `GET /p/{alias_id} of a random one of ${SHARED_PAGES.toLocaleString('en')} shared pages ` +
+        `(${SHARED_CONTENT.length.toLocaleString('en')} characters of content), as a browser asks: no token, HTML`,
+      next: () => ({ method: 'GET', path: `/p/${pick(random, shared.aliases)}`, headers: { accept: 'text/html' } }),
+    },
+    {
+      name: 'public page GET (100 KB)',
+      auth: '',
+      status: 200,
+      description: 'GET /p/{alias_id} of the shared page of 100,000 characters of content, as a browser asks',
+      next: () => ({ method: 'GET', path: `/p/${shared.large}`, headers: { accept: 'text/html' } }),
     },
     {
       name: 'template PATCH title',

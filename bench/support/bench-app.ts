@@ -34,6 +34,7 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
       RUN_MIGRATIONS: 'true',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '0',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
       ...env,
       DATABASE_URL: database.url,
       PORT: '0',

@@ -28,6 +28,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('limits the public pages to 600 requests a minute per address unless PUBLIC_RATE_LIMIT_PER_MINUTE says so', () => {
+    expect(loadConfig({}).publicRateLimitPerMinute).toBe(600);
+    expect(loadConfig({ PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }).publicRateLimitPerMinute).toBe(0);
+    expect(() => loadConfig({ PUBLIC_RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/PUBLIC_RATE_LIMIT_PER_MINUTE="-1"/);
+    expect(() => loadConfig({ PUBLIC_RATE_LIMIT_PER_MINUTE: 'lots' })).toThrow(/PUBLIC_RATE_LIMIT_PER_MINUTE="lots"/);
+  });
+
   it('fails naming every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(

@@ -94,6 +94,13 @@ class Environment {
   @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE = 1200;
 
+  /** Requests per client address per minute and process to the public pages (/p, no token); 0 turns it off. */
+  @toInt()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  PUBLIC_RATE_LIMIT_PER_MINUTE = 600;
+
   /**
    * How long a token lookup is remembered (ms); 0 looks every token up on every request. A change to
    * tokens or members empties the cache of every instance at once (LISTEN/NOTIFY); this only bounds
@@ -216,6 +223,7 @@ export class AppConfig {
   readonly publicPagesBaseUrl: string;
   readonly collaborationSecret: string;
   readonly rateLimitPerMinute: number;
+  readonly publicRateLimitPerMinute: number;
   readonly requestTimeoutMs: number;
   readonly tokenCacheTtlMs: number;
   /** undefined: CORS off; true: any origin. */
@@ -236,6 +244,7 @@ export class AppConfig {
     // Without a configured secret, tokens are valid only for this process's lifetime.
     this.collaborationSecret = env.COLLABORATION_SECRET ?? randomBytes(32).toString('hex');
     this.rateLimitPerMinute = env.RATE_LIMIT_PER_MINUTE;
+    this.publicRateLimitPerMinute = env.PUBLIC_RATE_LIMIT_PER_MINUTE;
     this.requestTimeoutMs = env.REQUEST_TIMEOUT_MS;
     this.tokenCacheTtlMs = env.TOKEN_CACHE_TTL_MS;
     const origins = env.CORS_ORIGINS?.split(',')

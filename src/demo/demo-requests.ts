@@ -54,4 +54,8 @@ export const DEMO_STEPS: DemoStep[] = [
     request: { method: 'POST', path: `${card}/tags`, body: { ids: DEMO_TAGS_TO_ATTACH } },
   },
   { title: `Read card ${DEMO_CARD_ID}, with its tags`, request: { method: 'GET', path: card } },
+  {
+    title: `Share page ${DEMO_PAGES.shared} with anyone who has its link (public_settings.url)`,
+    request: { method: 'PATCH', path: page(DEMO_PAGES.shared), body: { is_public: true } },
+  },
 ];

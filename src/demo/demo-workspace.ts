@@ -4,7 +4,9 @@ export const DEMO_TEAM_ID = 'demo';
 export const DEMO_OWNER_ID = 'demo-ada';
 export const DEMO_TEMPLATE_ID = 'standup';
 /** The pages, card and tags the printed commands act on. */
-export const DEMO_PAGES = { renamedAndMoved: '2', newParent: '3', archived: '5' };
+export const DEMO_PAGES = { renamedAndMoved: '2', newParent: '3', archived: '5', shared: '1' };
+/** Page 1's alias_id, fixed so that the demo can print its public URL: {base URL}/p/{alias_id}. */
+export const DEMO_SHARED_ALIAS = 'de305d54-75b4-431b-adb2-eb6b9e546014';
 export const DEMO_CARD_ID = '1';
 export const DEMO_TAGS_TO_ATTACH = ['2', '3'];
 
@@ -42,6 +44,8 @@ export const DEMO_WORKSPACE: ImportDocument = {
       project_id: '1',
       title: 'Welcome',
       owner_id: DEMO_OWNER_ID,
+      alias_id: DEMO_SHARED_ALIAS,
+      content: '<p>Welcome to the <b>demo</b> workspace. This page is what anyone with its link sees.</p>',
       members: [{ user_id: 'demo-grace', role: 'member' }],
     },
     {

@@ -3,7 +3,7 @@ import { IssuedToken, TokensService } from '../auth/tokens.service';
 import { ImportService } from '../import/import.service';
 import { curlCommand } from './curl-command';
 import { DEMO_STEPS } from './demo-requests';
-import { DEMO_OWNER_ID, DEMO_TEAM_ID, DEMO_WORKSPACE } from './demo-workspace';
+import { DEMO_OWNER_ID, DEMO_SHARED_ALIAS, DEMO_TEAM_ID, DEMO_WORKSPACE } from './demo-workspace';
 
 export interface DemoCommand {
   title: string;
@@ -15,6 +15,8 @@ export interface DemoSetup {
   token: IssuedToken;
   /** Every operation once, to run in this order. */
   commands: DemoCommand[];
+  /** Where this service serves the page the commands share, to open in a browser. */
+  sharedPageUrl: string;
 }
 
 @Injectable()
@@ -32,6 +34,6 @@ export class DemoService {
       title,
       command: curlCommand(baseUrl, token.token, request),
     }));
-    return { token, commands };
+    return { token, commands, sharedPageUrl: `${baseUrl}/p/${DEMO_SHARED_ALIAS}` };
   }
 }

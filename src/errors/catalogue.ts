@@ -176,6 +176,17 @@ export const CATALOGUE = {
     sec: 'SEC:005-00002',
     meaning: "A tag's project_id cannot change; delete the tag and create it in the other scope",
   },
+  // Service 006: public pages (GET /p/{alias_id}).
+  PUBLIC_PAGE_NOT_FOUND: {
+    status: 404,
+    sec: 'SEC:006-00001',
+    meaning: 'No page is shared under this alias (never was, no longer is, archived, deleted, or a malformed alias)',
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    sec: 'SEC:006-00002',
+    meaning: 'A public page answers GET and HEAD only (see the Allow header)',
+  },
 } as const satisfies Record<string, { status: number; sec: string; meaning: string }>;
 
 export type ErrorCode = keyof typeof CATALOGUE;

@@ -11,8 +11,14 @@ export interface ErrorBody {
 /**
  * Writes any failure as the contract's error body. The occurrence id goes into res.locals so the
  * request's log line carries it; unexpected errors are logged in full under that id, never sent.
+ * `write` sends the body (a public page shows it as HTML to a browser).
  */
-export function sendError(exception: unknown, req: Request, res: Response): void {
+export function sendError(
+  exception: unknown,
+  req: Request,
+  res: Response,
+  write: (res: Response, body: ErrorBody) => void = (r, body) => void r.json(body),
+): void {
   const { error, unexpected } = toDomainError(exception, { method: req.method, path: req.path });
   const id = randomUUID();
   res.locals.errorId = id;
@@ -22,7 +28,7 @@ export function sendError(exception: unknown, req: Request, res: Response): void
     res.end();
     return;
   }
-  res.status(error.status).set(error.headers).json(errorBody(error, id));
+  write(res.status(error.status).set(error.headers), errorBody(error, id));
 }
 
 export function errorBody(error: DomainError, id: string): ErrorBody {

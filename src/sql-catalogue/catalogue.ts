@@ -7,6 +7,7 @@ import * as pageCopyQueries from '../pages/page-copy-queries';
 import * as pageCreationQueries from '../pages/page-creation-queries';
 import * as pageDeletionQueries from '../pages/page-deletion-queries';
 import * as pageQueries from '../pages/page-queries';
+import * as publicPageQueries from '../public-pages/public-page-queries';
 import * as idempotencyQueries from '../safe-writes/idempotency-queries';
 import * as tagQueries from '../tags/tag-queries';
 import * as webhookQueries from '../webhooks/webhook-queries';
@@ -20,6 +21,7 @@ const STATEMENT_MODULES: Record<string, Record<string, unknown>> = {
   'safe-writes': idempotencyQueries,
   tags: tagQueries,
   webhooks: webhookQueries,
+  'public-pages': publicPageQueries,
 };
 
 /** One statement of the catalogue, in one form. */

@@ -68,6 +68,12 @@ describe('npm run cli -- demo', () => {
 
       const first = await execute(commands);
       expectEveryOperationDone(first);
+      // The shared page's URL is printed, and serves it to anyone.
+      const url = /^# Then open the shared page in a browser, no token needed: (\S+)$/m.exec(demo.stdout)?.[1];
+      expect(url).toBe(`http://localhost:${port}/p/${first[8].body.page.alias_id}`);
+      expect(first[8].body.page.public_settings.url).toMatch(/\/p\/de305d54-75b4-431b-adb2-eb6b9e546014$/);
+      const shared = await fetch(url!.replace('localhost', '127.0.0.1'));
+      expect([shared.status, await shared.text()]).toEqual([200, expect.stringContaining('<h1>Welcome</h1>')]);
 
       // A second run resets the workspace, so the same steps succeed again, here through --base-url.
       const again = await runCli(['demo', '--base-url', `http://127.0.0.1:${port}/`]);
@@ -97,6 +103,7 @@ function expectEveryOperationDone(answers: Answer[]): void {
     ['Archive page 5', 200],
     ['Attach tags 2 and 3 to card 1', 204],
     ['Read card 1, with its tags', 200],
+    ['Share page 1 with anyone who has its link (public_settings.url)', 200],
   ]);
   const [, template, , renamed, moved, archived, , card] = answers.map((a) => a.body);
   expect(template.note_template).toMatchObject({

@@ -17,9 +17,9 @@ const WORKER_STATEMENTS = [
 /**
  * Every table the request paths read, filled the way a workspace uses them (no ANALYZE after): 10
  * workspaces of 25 members with a token each, 10 projects, 550 pages (50 of them archived) with a member,
- * a bookmark, a watcher and a comment each, 200 templates, 100 tags (and id counters), 200 cards of 10
- * tags, 625 idempotency keys, 5 webhooks, 500 events delivered to one webhook, with a stream each and an
- * attempt per delivery.
+ * a bookmark, a watcher and a comment each (a tenth of them shared), 200 templates, 100 tags (and id
+ * counters), 200 cards of 10 tags, 625 idempotency keys, 5 webhooks, 500 events delivered to one webhook,
+ * with a stream each and an attempt per delivery.
  */
 const FILL = `
   INSERT INTO workspaces (id) SELECT 'w' || w FROM generate_series(1, 10) w;
@@ -42,6 +42,7 @@ const FILL = `
   INSERT INTO page_bookmarks (team_id, page_id, user_id) SELECT team_id, id, owner_id FROM pages;
   INSERT INTO page_watchers (team_id, page_id, user_id) SELECT team_id, id, owner_id FROM pages;
   INSERT INTO page_comments (team_id, id, page_id, user_id) SELECT team_id, 'c' || id, id, owner_id FROM pages;
+  UPDATE pages SET is_public = true WHERE id % 10 = 0;
   INSERT INTO note_templates (team_id, id, owner_id, title, created_by, updated_by)
   SELECT 'w' || w, 'n' || n, 'u' || ((w - 1) * 25 + 1 + n % 25), 'Template ' || n, '{}', '{}'
     FROM generate_series(1, 10) w, generate_series(1, 200) n;

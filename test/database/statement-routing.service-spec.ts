@@ -12,6 +12,8 @@ const ACROSS_WORKSPACES: Record<string, string> = {
   claim_webhook_deliveries: 'the delivery worker: the webhook of any workspace whose delivery is due first',
   trim_webhook_data: 'housekeeping: the retention, in every workspace',
   webhook_backlog: 'housekeeping: the backlog of every workspace',
+  read_public_page:
+    'a shared page is found by its alias before its workspace is known: public_page_aliases by its key gives it',
 };
 
 /**

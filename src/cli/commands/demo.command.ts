@@ -16,7 +16,7 @@ export function registerDemoCommand(program: Command): void {
     )
     .action(
       reportingFailure(async (options: { baseUrl?: string }) => {
-        const { baseUrl, token, commands } = await withServices(async (app, config) => {
+        const { baseUrl, token, commands, sharedPageUrl } = await withServices(async (app, config) => {
           const url = options.baseUrl ?? localBaseUrl(config);
           return { baseUrl: url, ...(await app.get(DemoService).setUp(url)) };
         });
@@ -27,6 +27,8 @@ export function registerDemoCommand(program: Command): void {
             '',
             ...whereTheyGo(baseUrl, options.baseUrl === undefined),
             ...commands.flatMap(({ title, command }) => ['', `# ${title}`, command]),
+            '',
+            `# Then open the shared page in a browser, no token needed: ${sharedPageUrl}`,
           ].join('\n'),
         );
       }),

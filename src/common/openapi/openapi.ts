@@ -51,6 +51,7 @@ const TAGS: Array<[name: string, description: string]> = [
       'at least once and in order per resource, and the log of their deliveries',
   ],
   ['Health', 'Liveness and readiness for orchestrators; no token needed'],
+  ['Public pages', 'Shared pages, for anyone with their URL: HTML with no script, or JSON; no token needed'],
 ];
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {

@@ -1,0 +1,45 @@
+import { Image } from '../common/image';
+import { statement } from '../database/statement';
+import { stimeSql } from '../database/stime';
+
+/** What GET /p/{alias_id} shows of a page, and what its ETag is made of. */
+export interface PublicPageRow {
+  id: string;
+  alias_id: string;
+  title: string;
+  font: string;
+  icon: Image | null;
+  cover_image: Image | null;
+  /** null when the caller said it holds this version rendered (renderedKey): it is not sent again. */
+  content: string | null;
+  public_robots: string[];
+  time_updated: number;
+  /** Names this version of this page: workspace, id, version and time of change. */
+  render_key: string;
+}
+
+/**
+ * The shared, active page with this alias, in one round trip: the directory of shared pages (migration
+ * 0017) gives the workspace by its key, then the page is read by its own key. An alias two workspaces
+ * share (an import may copy one) goes to the page shared first. The content, up to 500,000 characters,
+ * is left out when it is the version the caller holds rendered (:renderedKey; '' for none). The LIMIT
+ * inside the LATERAL and the scalar archive check keep every plan, even one made on empty tables, to
+ * probes by key: a join or anti-join there may be planned as a walk over a whole index.
+ */
+export const READ_PUBLIC_PAGE = statement<{ aliasId: string; renderedKey: string }, PublicPageRow>(
+  'read_public_page',
+  `SELECT p.id::text, p.alias_id::text, p.title, p.font, p.icon, p.cover_image,
+          CASE WHEN k.render_key = :renderedKey THEN NULL ELSE p.content END AS content,
+          p.public_robots, ${stimeSql('p.time_updated')}::float8 AS time_updated, k.render_key
+     FROM public_page_aliases d
+    CROSS JOIN LATERAL (
+          SELECT p.* FROM pages p
+           WHERE p.team_id = d.team_id AND p.id = d.page_id AND p.alias_id = d.alias_id AND p.is_public
+             AND (SELECT a.page_id FROM page_archives a WHERE a.team_id = p.team_id AND a.page_id = p.id) IS NULL
+           LIMIT 1) p
+    CROSS JOIN LATERAL (SELECT concat_ws('/', p.team_id, p.id, p.version, ${stimeSql('p.time_updated')})
+                               AS render_key) k
+    WHERE d.alias_id = :aliasId
+    ORDER BY d.time_shared, d.team_id
+    LIMIT 1`,
+);

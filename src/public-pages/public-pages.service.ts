@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { createHash } from 'node:crypto';
+import { Sql } from '../database/sql';
+import { pageDocument } from './public-page-document';
+import { PublicPageErrors } from './public-page-errors';
+import { READ_PUBLIC_PAGE, PublicPageRow } from './public-page-queries';
+import { PublicPageForm, PublicPageRepresentation } from './public-page-representation';
+import { sanitisePageContent } from './public-page-sanitiser';
+
+const ALIAS_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Changes whenever the rendering does, so that an ETag never names the output of an older one. */
+const RENDERING = 'r1';
+
+/** Bodies of recent page versions: a version is sanitised and rendered once, not per request. */
+const RENDERED_BYTES = 64 * 1024 * 1024;
+const KNOWN_ALIASES = 100_000;
+
+const CONTENT_TYPES: Record<PublicPageForm, string> = {
+  html: 'text/html; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+
+@Injectable()
+export class PublicPagesService {
+  private readonly rendered = new LRUCache<string, Buffer>({
+    maxSize: RENDERED_BYTES,
+    sizeCalculation: (body) => Math.max(1, body.length),
+  });
+  /** Per form and alias, the version last rendered: the statement then leaves its content out. */
+  private readonly lastRendered = new LRUCache<string, string>({ max: KNOWN_ALIASES });
+
+  constructor(private readonly sql: Sql) {}
+
+  /**
+   * The page shared under `aliasId`, in `form`; 304 when `ifNoneMatch` names its current ETag. Any page
+   * that is not there to show is the same notFound, and a malformed alias never reaches the database.
+   */
+  async show(
+    aliasId: string,
+    form: PublicPageForm,
+    ifNoneMatch: string | undefined,
+  ): Promise<PublicPageRepresentation> {
+    if (!ALIAS_SHAPE.test(aliasId)) throw PublicPageErrors.notFound();
+    const alias = aliasId.toLowerCase();
+    const known = `${form}:${alias}`;
+    let page = await this.read(alias, this.lastRendered.get(known) ?? '');
+    const answer = (row: PublicPageRow) => ({
+      contentType: CONTENT_TYPES[form],
+      etag: etagOf(form, row),
+      robots: row.public_robots,
+    });
+    if (ifNoneMatch !== undefined && matches(ifNoneMatch, answer(page).etag))
+      return { ...answer(page), status: 304, body: Buffer.alloc(0) };
+    let body = this.rendered.get(`${form}:${page.render_key}`);
+    if (body === undefined) {
+      // Left out by the statement, yet evicted from the cache since: read it in full.
+      if (page.content === null) page = await this.read(alias, '');
+      body = Buffer.from(render(page, form));
+      this.rendered.set(`${form}:${page.render_key}`, body);
+    }
+    this.lastRendered.set(known, page.render_key);
+    return { ...answer(page), status: 200, body };
+  }
+
+  private async read(alias: string, renderedKey: string): Promise<PublicPageRow> {
+    const [page] = await this.sql.query(READ_PUBLIC_PAGE, { aliasId: alias, renderedKey });
+    if (!page) throw PublicPageErrors.notFound();
+    return page;
+  }
+}
+
+function render(page: PublicPageRow, form: PublicPageForm): string {
+  const content = sanitisePageContent(page.content ?? '');
+  if (form === 'json') {
+    const { id, alias_id, title, font, icon, cover_image, time_updated } = page;
+    return JSON.stringify({ page: { id, alias_id, title, font, icon, cover_image, content, time_updated } });
+  }
+  return pageDocument({
+    title: page.title,
+    font: page.font,
+    icon: page.icon,
+    coverImage: page.cover_image,
+    robots: page.public_robots,
+    sanitisedContent: content,
+  });
+}
+
+/** Strong: one per version of the page, form and rendering. */
+function etagOf(form: PublicPageForm, page: PublicPageRow): string {
+  return `"${createHash('sha256').update(`${RENDERING}:${form}:${page.render_key}`).digest('base64url').slice(0, 27)}"`;
+}
+
+/** If-None-Match's weak comparison: any listed tag, W/ or not, or `*`. */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
