@@ -9,6 +9,7 @@ import { CreateWebhooks0000000000008 } from './0008-create-webhooks';
 import { CreateWebhookStreams0000000000009 } from './0009-create-webhook-streams';
 import { ClaimTimes0000000000010 } from './0010-claim-times';
 import { IdCounters0000000000011 } from './0011-id-counters';
+import { PageListIndexes0000000000016 } from './0016-page-list-indexes';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   CreateWebhookStreams0000000000009,
   ClaimTimes0000000000010,
   IdCounters0000000000011,
+  PageListIndexes0000000000016,
 ];

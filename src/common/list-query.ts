@@ -34,6 +34,7 @@ export const QueryCursor = () =>
   applyDecorators(
     ApiPropertyOptional({
       type: String,
+      pattern: '^[A-Za-z0-9_-]+$',
       maxLength: 1024,
       description: "The previous answer's cursor, to fetch what follows",
     }),

@@ -4,10 +4,11 @@ import { WritePathModule } from '../write-path/write-path.module';
 import { CollaborationTokens } from './collaboration-tokens';
 import { PagesController } from './pages.controller';
 import { PagesService } from './pages.service';
+import { PageList } from './page-list';
 
 @Module({
   imports: [SqlModule, WritePathModule],
   controllers: [PagesController],
-  providers: [PagesService, CollaborationTokens],
+  providers: [PagesService, CollaborationTokens, PageList],
 })
 export class PagesModule {}

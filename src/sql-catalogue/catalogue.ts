@@ -3,6 +3,7 @@ import * as cardQueries from '../cards/card-queries';
 import { declaredStatements, Statement } from '../database/statement';
 import * as noteTemplateQueries from '../notes/note-template-queries';
 import * as pageQueries from '../pages/page-queries';
+import * as pageListQueries from '../pages/page-list-queries';
 import * as idempotencyQueries from '../safe-writes/idempotency-queries';
 import * as webhookQueries from '../webhooks/webhook-queries';
 
@@ -12,6 +13,7 @@ const STATEMENT_MODULES: Record<string, Record<string, unknown>> = {
   cards: cardQueries,
   notes: noteTemplateQueries,
   pages: pageQueries,
+  'pages-list': pageListQueries,
   'safe-writes': idempotencyQueries,
   webhooks: webhookQueries,
 };

@@ -26,6 +26,7 @@ const ROUTES = [
   'patch /v1/{team_id}/notes/templates/{template_id}',
   'get /v1/{team_id}/cards/{card_id}',
   'post /v1/{team_id}/cards/{card_id}/tags',
+  'get /v1/{team_id}/pages',
   'get /v1/{team_id}/pages/{page_id}',
   'patch /v1/{team_id}/pages/{page_id}',
   'put /v1/{team_id}/pages/{page_id}/archive',
@@ -87,7 +88,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents 401 with WWW-Authenticate, 403, 404, 500 and 503 with Retry-After on every /v1 operation', () => {
-    expect(v1()).toHaveLength(12);
+    expect(v1()).toHaveLength(13);
     for (const [route, op] of v1()) {
       // 404 where the path names something besides the workspace (the webhooks collection names nothing).
       const namesOne = /\/\{(?!team_id\})\w+\}/.test(route);
@@ -179,7 +180,8 @@ describe('the OpenAPI document', () => {
   });
 
   // Webhooks are subscriptions, not content: they carry no version (decisions.md, Versions: templates, pages, cards).
-  const versioned = (route: string) => !route.includes('/webhooks');
+  // A list (GET of a collection) is not one resource: it has no version either.
+  const versioned = (route: string) => !route.includes('/webhooks') && !/^get \/v1\/\{team_id\}\/pages$/.test(route);
 
   it('describes versions: ETag on every 2xx under /v1, If-None-Match and 304 on every GET', () => {
     for (const [route, op] of operations) {
