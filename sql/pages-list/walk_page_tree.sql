@@ -1,6 +1,10 @@
 -- walk_page_tree: WALK_PAGE_TREE (src/pages-list). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :projectId, $2 :pathIds, $3 :pathKeys, $4 :teamId, $5 :onlyProject, $6 :steps, $7 :callerId
+-- Parameters: $1 :snapshot, $2 :projectId, $3 :pathIds, $4 :pathKeys, $5 :teamId, $6 :onlyProject, $7 :steps, $8 :callerId
 WITH RECURSIVE
+  snap AS (
+    SELECT
+      COALESCE(:snapshot::pg_snapshot, pg_current_snapshot()) AS s
+  ),
   walk (n, project_id, ids, keys) AS (
     SELECT
       0,
@@ -19,45 +23,276 @@ WITH RECURSIVE
         (
           SELECT
             w.project_id,
-            w.ids || c.id,
-            w.keys || c.sort_key::text
+            w.ids || f.id,
+            w.keys || f.sort_key::text
           FROM
-            pages c
-          WHERE
-            c.team_id = :teamId
-            AND c.project_id = w.project_id
-            AND COALESCE(c.parent_id, -1) = COALESCE(w.ids[cardinality(w.ids)], -1)
-            AND c.sort_key IS NOT NULL
-          ORDER BY
-            c.sort_key
-          LIMIT
-            1
+            (
+              SELECT
+                x.id,
+                x.sort_key
+              FROM
+                (
+                  (
+                    SELECT
+                      c.id,
+                      c.sort_key
+                    FROM
+                      pages c
+                    WHERE
+                      c.team_id = :teamId
+                      AND c.project_id = w.project_id
+                      AND COALESCE(c.parent_id, -1) = COALESCE(w.ids[cardinality(w.ids)], -1)
+                      AND c.sort_key IS NOT NULL
+                      AND c.sort_key > ''
+                      AND pg_visible_in_snapshot(
+                        c.created_xid,
+                        (
+                          SELECT
+                            s
+                          FROM
+                            snap
+                        )
+                      )
+                      AND NOT EXISTS (
+                        SELECT
+                          1
+                        FROM
+                          page_moves m
+                        WHERE
+                          m.team_id = :teamId
+                          AND m.page_id = c.id
+                          AND NOT pg_visible_in_snapshot(
+                            m.xid,
+                            (
+                              SELECT
+                                s
+                              FROM
+                                snap
+                            )
+                          )
+                      )
+                    ORDER BY
+                      c.sort_key
+                    LIMIT
+                      1
+                  )
+                  UNION ALL
+                  (
+                    SELECT
+                      m.page_id,
+                      m.old_sort_key
+                    FROM
+                      page_moves m
+                    WHERE
+                      m.team_id = :teamId
+                      AND m.old_project_id = w.project_id
+                      AND m.old_parent_key = COALESCE(w.ids[cardinality(w.ids)], -1)
+                      AND m.old_sort_key IS NOT NULL
+                      AND m.old_sort_key > ''
+                      AND NOT pg_visible_in_snapshot(
+                        m.xid,
+                        (
+                          SELECT
+                            s
+                          FROM
+                            snap
+                        )
+                      )
+                      AND NOT EXISTS (
+                        SELECT
+                          1
+                        FROM
+                          page_moves e
+                        WHERE
+                          e.team_id = :teamId
+                          AND e.page_id = m.page_id
+                          AND NOT pg_visible_in_snapshot(
+                            e.xid,
+                            (
+                              SELECT
+                                s
+                              FROM
+                                snap
+                            )
+                          )
+                          AND e.id < m.id
+                      )
+                      AND EXISTS (
+                        SELECT
+                          1
+                        FROM
+                          pages c
+                        WHERE
+                          c.team_id = :teamId
+                          AND c.id = m.page_id
+                          AND pg_visible_in_snapshot(
+                            c.created_xid,
+                            (
+                              SELECT
+                                s
+                              FROM
+                                snap
+                            )
+                          )
+                      )
+                      AND NOT EXISTS (
+                        SELECT
+                          1
+                        FROM
+                          page_archives a
+                        WHERE
+                          a.team_id = :teamId
+                          AND a.page_id = m.page_id
+                      )
+                    ORDER BY
+                      m.old_sort_key
+                    LIMIT
+                      1
+                  )
+                ) x
+              ORDER BY
+                x.sort_key
+              LIMIT
+                1
+            ) f
         )
         UNION ALL
         (
           SELECT
             w.project_id,
-            w.ids[1 :d.level - 1] || s.id,
-            w.keys[1 :d.level - 1] || s.sort_key::text
+            w.ids[1 :d.level - 1] || f.id,
+            w.keys[1 :d.level - 1] || f.sort_key::text
           FROM
             generate_series(cardinality(w.ids), 1, -1) d (level)
             CROSS JOIN LATERAL (
               SELECT
-                s.id,
-                s.sort_key
+                x.id,
+                x.sort_key
               FROM
-                pages s
-              WHERE
-                s.team_id = :teamId
-                AND s.project_id = w.project_id
-                AND COALESCE(s.parent_id, -1) = COALESCE(w.ids[d.level - 1], -1)
-                AND s.sort_key IS NOT NULL
-                AND s.sort_key > (w.keys[d.level] COLLATE "C")
+                (
+                  (
+                    SELECT
+                      c.id,
+                      c.sort_key
+                    FROM
+                      pages c
+                    WHERE
+                      c.team_id = :teamId
+                      AND c.project_id = w.project_id
+                      AND COALESCE(c.parent_id, -1) = COALESCE(w.ids[d.level - 1], -1)
+                      AND c.sort_key IS NOT NULL
+                      AND c.sort_key > w.keys[d.level]
+                      AND pg_visible_in_snapshot(
+                        c.created_xid,
+                        (
+                          SELECT
+                            s
+                          FROM
+                            snap
+                        )
+                      )
+                      AND NOT EXISTS (
+                        SELECT
+                          1
+                        FROM
+                          page_moves m
+                        WHERE
+                          m.team_id = :teamId
+                          AND m.page_id = c.id
+                          AND NOT pg_visible_in_snapshot(
+                            m.xid,
+                            (
+                              SELECT
+                                s
+                              FROM
+                                snap
+                            )
+                          )
+                      )
+                    ORDER BY
+                      c.sort_key
+                    LIMIT
+                      1
+                  )
+                  UNION ALL
+                  (
+                    SELECT
+                      m.page_id,
+                      m.old_sort_key
+                    FROM
+                      page_moves m
+                    WHERE
+                      m.team_id = :teamId
+                      AND m.old_project_id = w.project_id
+                      AND m.old_parent_key = COALESCE(w.ids[d.level - 1], -1)
+                      AND m.old_sort_key IS NOT NULL
+                      AND m.old_sort_key > w.keys[d.level]
+                      AND NOT pg_visible_in_snapshot(
+                        m.xid,
+                        (
+                          SELECT
+                            s
+                          FROM
+                            snap
+                        )
+                      )
+                      AND NOT EXISTS (
+                        SELECT
+                          1
+                        FROM
+                          page_moves e
+                        WHERE
+                          e.team_id = :teamId
+                          AND e.page_id = m.page_id
+                          AND NOT pg_visible_in_snapshot(
+                            e.xid,
+                            (
+                              SELECT
+                                s
+                              FROM
+                                snap
+                            )
+                          )
+                          AND e.id < m.id
+                      )
+                      AND EXISTS (
+                        SELECT
+                          1
+                        FROM
+                          pages c
+                        WHERE
+                          c.team_id = :teamId
+                          AND c.id = m.page_id
+                          AND pg_visible_in_snapshot(
+                            c.created_xid,
+                            (
+                              SELECT
+                                s
+                              FROM
+                                snap
+                            )
+                          )
+                      )
+                      AND NOT EXISTS (
+                        SELECT
+                          1
+                        FROM
+                          page_archives a
+                        WHERE
+                          a.team_id = :teamId
+                          AND a.page_id = m.page_id
+                      )
+                    ORDER BY
+                      m.old_sort_key
+                    LIMIT
+                      1
+                  )
+                ) x
               ORDER BY
-                s.sort_key
+                x.sort_key
               LIMIT
                 1
-            ) s
+            ) f
           ORDER BY
             d.level DESC
           LIMIT
@@ -66,20 +301,146 @@ WITH RECURSIVE
         UNION ALL
         (
           SELECT
-            r.project_id,
-            ARRAY[r.id],
-            ARRAY[r.sort_key::text]
+            pr.id,
+            ARRAY[f.id],
+            ARRAY[f.sort_key::text]
           FROM
-            pages r
+            projects pr
+            CROSS JOIN LATERAL (
+              SELECT
+                x.id,
+                x.sort_key
+              FROM
+                (
+                  (
+                    SELECT
+                      c.id,
+                      c.sort_key
+                    FROM
+                      pages c
+                    WHERE
+                      c.team_id = :teamId
+                      AND c.project_id = pr.id
+                      AND COALESCE(c.parent_id, -1) = -1
+                      AND c.sort_key IS NOT NULL
+                      AND c.sort_key > ''
+                      AND pg_visible_in_snapshot(
+                        c.created_xid,
+                        (
+                          SELECT
+                            s
+                          FROM
+                            snap
+                        )
+                      )
+                      AND NOT EXISTS (
+                        SELECT
+                          1
+                        FROM
+                          page_moves m
+                        WHERE
+                          m.team_id = :teamId
+                          AND m.page_id = c.id
+                          AND NOT pg_visible_in_snapshot(
+                            m.xid,
+                            (
+                              SELECT
+                                s
+                              FROM
+                                snap
+                            )
+                          )
+                      )
+                    ORDER BY
+                      c.sort_key
+                    LIMIT
+                      1
+                  )
+                  UNION ALL
+                  (
+                    SELECT
+                      m.page_id,
+                      m.old_sort_key
+                    FROM
+                      page_moves m
+                    WHERE
+                      m.team_id = :teamId
+                      AND m.old_project_id = pr.id
+                      AND m.old_parent_key = -1
+                      AND m.old_sort_key IS NOT NULL
+                      AND m.old_sort_key > ''
+                      AND NOT pg_visible_in_snapshot(
+                        m.xid,
+                        (
+                          SELECT
+                            s
+                          FROM
+                            snap
+                        )
+                      )
+                      AND NOT EXISTS (
+                        SELECT
+                          1
+                        FROM
+                          page_moves e
+                        WHERE
+                          e.team_id = :teamId
+                          AND e.page_id = m.page_id
+                          AND NOT pg_visible_in_snapshot(
+                            e.xid,
+                            (
+                              SELECT
+                                s
+                              FROM
+                                snap
+                            )
+                          )
+                          AND e.id < m.id
+                      )
+                      AND EXISTS (
+                        SELECT
+                          1
+                        FROM
+                          pages c
+                        WHERE
+                          c.team_id = :teamId
+                          AND c.id = m.page_id
+                          AND pg_visible_in_snapshot(
+                            c.created_xid,
+                            (
+                              SELECT
+                                s
+                              FROM
+                                snap
+                            )
+                          )
+                      )
+                      AND NOT EXISTS (
+                        SELECT
+                          1
+                        FROM
+                          page_archives a
+                        WHERE
+                          a.team_id = :teamId
+                          AND a.page_id = m.page_id
+                      )
+                    ORDER BY
+                      m.old_sort_key
+                    LIMIT
+                      1
+                  )
+                ) x
+              ORDER BY
+                x.sort_key
+              LIMIT
+                1
+            ) f
           WHERE
             NOT :onlyProject::boolean
-            AND r.team_id = :teamId
-            AND r.project_id > COALESCE(w.project_id, '')
-            AND COALESCE(r.parent_id, -1) = -1
-            AND r.sort_key IS NOT NULL
+            AND pr.team_id = :teamId
+            AND pr.id > COALESCE(w.project_id, '')
           ORDER BY
-            r.project_id,
-            r.sort_key
+            pr.id
           LIMIT
             1
         )
@@ -90,6 +451,12 @@ WITH RECURSIVE
       w.n < :steps::int
   )
 SELECT
+  (
+    SELECT
+      s
+    FROM
+      snap
+  )::text AS snapshot,
   w.n,
   w.project_id AS walk_project,
   w.ids::TEXT[] AS path_ids,

@@ -22,59 +22,85 @@ export interface WalkPath {
 
 export interface TreeWalkParams extends WalkPath {
   teamId: string;
-  callerId: string;
+  /** The snapshot of the walk's first answer (pg_snapshot text); null: this is the first. */
+  snapshot: string | null;
   /** Only this project (the walk does not go on to the next). */
   onlyProject: boolean;
   steps: number;
+  callerId: string;
 }
 
 export interface WalkedPageRow extends PageRow {
+  snapshot: string;
   walk_project: string;
   path_ids: string[];
   path_keys: string[];
 }
 
+/** The walk's snapshot. */
+const SNAPSHOT = '(SELECT s FROM snap)';
+/** A move of page `id` (migration 0016) that the walk's snapshot does not see. */
+const UNSEEN_MOVE = (m: string, id: string) =>
+  `${m}.team_id = :teamId AND ${m}.page_id = ${id} AND NOT pg_visible_in_snapshot(${m}.xid, ${SNAPSHOT})`;
+
 /**
- * The active pages in tree order after a path: each step is one index probe on pages_sibling_order_key
- * (the first child of the last page; else the next sibling of it or of its nearest ancestor that has
- * one; else the first root page of the next project), so an answer costs the same wherever it starts.
- * The path holds keys, not positions: the walk resumes where it stopped, whatever moved since.
+ * The first page under (project, parent) after a key, in the tree as of the walk's snapshot: a page
+ * there now that has not moved since, or a page that was there then (the place its first move since
+ * left), exists now and is not archived. A page made since is in neither.
+ */
+const FIRST_AS_OF_SNAPSHOT = (project: string, parent: string, after: string) => `(
+  SELECT x.id, x.sort_key FROM (
+    (SELECT c.id, c.sort_key FROM pages c
+      WHERE c.team_id = :teamId AND c.project_id = ${project} AND COALESCE(c.parent_id, -1) = ${parent}
+        AND c.sort_key IS NOT NULL AND c.sort_key > ${after} AND pg_visible_in_snapshot(c.created_xid, ${SNAPSHOT})
+        AND NOT EXISTS (SELECT 1 FROM page_moves m WHERE ${UNSEEN_MOVE('m', 'c.id')})
+      ORDER BY c.sort_key LIMIT 1)
+    UNION ALL
+    (SELECT m.page_id, m.old_sort_key FROM page_moves m
+      WHERE m.team_id = :teamId AND m.old_project_id = ${project} AND m.old_parent_key = ${parent}
+        AND m.old_sort_key IS NOT NULL AND m.old_sort_key > ${after} AND NOT pg_visible_in_snapshot(m.xid, ${SNAPSHOT})
+        AND NOT EXISTS (SELECT 1 FROM page_moves e WHERE ${UNSEEN_MOVE('e', 'm.page_id')} AND e.id < m.id)
+        AND EXISTS (SELECT 1 FROM pages c WHERE c.team_id = :teamId AND c.id = m.page_id
+                                           AND pg_visible_in_snapshot(c.created_xid, ${SNAPSHOT}))
+        AND NOT EXISTS (SELECT 1 FROM page_archives a WHERE a.team_id = :teamId AND a.page_id = m.page_id)
+      ORDER BY m.old_sort_key LIMIT 1)
+  ) x ORDER BY x.sort_key LIMIT 1)`;
+
+/**
+ * The active pages in tree order after a path, in the tree as of the walk's first answer
+ * (docs/page-list.md): each step is one probe (the first child of the last page; else the next
+ * sibling of it or of its nearest ancestor that has one; else the first root page of the next
+ * project), so an answer costs the same wherever it starts. The page is shown as it is now.
  */
 export const WALK_PAGE_TREE = statement<TreeWalkParams, WalkedPageRow>(
   'walk_page_tree',
   `
-  WITH RECURSIVE walk (n, project_id, ids, keys) AS (
+  WITH RECURSIVE snap AS (SELECT COALESCE(:snapshot::pg_snapshot, pg_current_snapshot()) AS s),
+  walk (n, project_id, ids, keys) AS (
     SELECT 0, :projectId::text, :pathIds::bigint[], :pathKeys::text[] COLLATE "C"
     UNION ALL
     SELECT w.n + 1, next.project_id, next.ids, next.keys
       FROM walk w
      CROSS JOIN LATERAL (
-       (SELECT w.project_id, w.ids || c.id, w.keys || c.sort_key::text
-          FROM pages c
-         WHERE c.team_id = :teamId AND c.project_id = w.project_id
-           AND COALESCE(c.parent_id, -1) = COALESCE(w.ids[cardinality(w.ids)], -1) AND c.sort_key IS NOT NULL
-         ORDER BY c.sort_key LIMIT 1)
+       (SELECT w.project_id, w.ids || f.id, w.keys || f.sort_key::text
+          FROM ${FIRST_AS_OF_SNAPSHOT('w.project_id', 'COALESCE(w.ids[cardinality(w.ids)], -1)', "''")} f)
        UNION ALL
-       (SELECT w.project_id, w.ids[1:d.level - 1] || s.id, w.keys[1:d.level - 1] || s.sort_key::text
+       (SELECT w.project_id, w.ids[1:d.level - 1] || f.id, w.keys[1:d.level - 1] || f.sort_key::text
           FROM generate_series(cardinality(w.ids), 1, -1) d (level)
-         CROSS JOIN LATERAL (
-           SELECT s.id, s.sort_key FROM pages s
-            WHERE s.team_id = :teamId AND s.project_id = w.project_id
-              AND COALESCE(s.parent_id, -1) = COALESCE(w.ids[d.level - 1], -1)
-              AND s.sort_key IS NOT NULL AND s.sort_key > (w.keys[d.level] COLLATE "C")
-            ORDER BY s.sort_key LIMIT 1) s
+         CROSS JOIN LATERAL
+               ${FIRST_AS_OF_SNAPSHOT('w.project_id', 'COALESCE(w.ids[d.level - 1], -1)', 'w.keys[d.level]')} f
          ORDER BY d.level DESC LIMIT 1)
        UNION ALL
-       (SELECT r.project_id, ARRAY[r.id], ARRAY[r.sort_key::text]
-          FROM pages r
-         WHERE NOT :onlyProject::boolean AND r.team_id = :teamId AND r.project_id > COALESCE(w.project_id, '')
-           AND COALESCE(r.parent_id, -1) = -1 AND r.sort_key IS NOT NULL
-         ORDER BY r.project_id, r.sort_key LIMIT 1)
+       (SELECT pr.id, ARRAY[f.id], ARRAY[f.sort_key::text]
+          FROM projects pr CROSS JOIN LATERAL ${FIRST_AS_OF_SNAPSHOT('pr.id', '-1', "''")} f
+         WHERE NOT :onlyProject::boolean AND pr.team_id = :teamId AND pr.id > COALESCE(w.project_id, '')
+         ORDER BY pr.id LIMIT 1)
        LIMIT 1
      ) next (project_id, ids, keys)
      WHERE w.n < :steps::int
   )
-  SELECT w.n, w.project_id AS walk_project, w.ids::text[] AS path_ids, w.keys AS path_keys, ${SUMMARY}
+  SELECT (SELECT s FROM snap)::text AS snapshot, w.n, w.project_id AS walk_project, w.ids::text[] AS path_ids,
+         w.keys AS path_keys, ${SUMMARY}
     FROM walk w
     JOIN pages p ON p.team_id = :teamId AND p.id = w.ids[cardinality(w.ids)]
     LEFT JOIN page_archives a ON a.team_id = :teamId AND a.page_id = p.id

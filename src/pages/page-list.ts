@@ -8,6 +8,7 @@ import { CommonErrors } from '../errors/common-errors';
 import { limitedToListedResources } from '../workspaces/role-permissions';
 import { ListPagesQuery, PAGE_LIST_DEFAULT } from './dto/list-pages.query';
 import { PageListResponse, PageSummaryDto } from './dto/page-list.response';
+import { CURSOR_HOURS } from '../../migrations/0016-page-list-indexes';
 import { PageErrors } from './page-errors';
 import {
   LIST_ARCHIVED_PAGES,
@@ -24,7 +25,8 @@ const LIST = 'pages';
 const GUEST_WALK = 500;
 
 /** Where an answer stopped, by kind of list: what a cursor holds. */
-type TreePosition = ['tree', string | null, string[], string[]];
+/** The first answer's time (ms) and snapshot, then the walk's project, path ids and path keys. */
+type TreePosition = ['tree', number, string, string | null, string[], string[]];
 type ChildPosition = ['children', string];
 type TimedPosition = ['timed', string, string, string];
 type Position = TreePosition | ChildPosition | TimedPosition;
@@ -37,12 +39,16 @@ const bigints = (values: unknown[]) =>
 /** What a cursor of each kind of list must hold: the kind, then its keys. */
 const SHAPES: Record<Position[0], (p: unknown[]) => boolean> = {
   tree: (p) =>
-    p.length === 4 &&
-    (p[1] === null || typeof p[1] === 'string') &&
-    strings(p[2]) &&
-    strings(p[3]) &&
-    p[2].length === p[3].length &&
-    bigints(p[2]),
+    p.length === 6 &&
+    typeof p[1] === 'number' &&
+    Date.now() - p[1] < CURSOR_HOURS * 3_600_000 &&
+    typeof p[2] === 'string' &&
+    /^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/.test(p[2]) &&
+    (p[3] === null || typeof p[3] === 'string') &&
+    strings(p[4]) &&
+    strings(p[5]) &&
+    p[4].length === p[5].length &&
+    bigints(p[4]),
   children: (p) => p.length === 2 && typeof p[1] === 'string',
   timed: (p) => p.length === 4 && bigints(p.slice(1)),
 };
@@ -115,9 +121,10 @@ export class PageList {
       teamId: base.teamId,
       callerId: base.callerId,
       onlyProject: onlyProject !== null,
-      projectId: after ? after[1] : onlyProject,
-      pathIds: after ? after[2] : [],
-      pathKeys: after ? after[3] : [],
+      snapshot: after ? after[2] : null,
+      projectId: after ? after[3] : onlyProject,
+      pathIds: after ? after[4] : [],
+      pathKeys: after ? after[5] : [],
       steps: steps + 1,
     });
     const kept = walked
@@ -127,7 +134,16 @@ export class PageList {
     const last = kept.length === limit ? kept[limit - 1] : walked.length > steps ? walked[steps - 1] : undefined;
     return {
       rows: kept,
-      next: last ? (['tree', last.walk_project, last.path_ids, last.path_keys] as TreePosition) : null,
+      next: last
+        ? ([
+            'tree',
+            after?.[1] ?? Date.now(),
+            last.snapshot,
+            last.walk_project,
+            last.path_ids,
+            last.path_keys,
+          ] as TreePosition)
+        : null,
     } satisfies Answer;
   }
 

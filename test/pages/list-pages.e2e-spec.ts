@@ -136,11 +136,14 @@ describe('GET /v1/{team_id}/pages', () => {
     const real = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { l: string; f: string; p: unknown[] };
     expectError(await list(ws, { cursor: forged({ ...real, l: 'tags' }) }), 'INVALID_CURSOR');
     expectError(
-      await list(ws, { cursor: forged({ ...real, p: ['tree', null, ['1; drop'], ['a']] }) }),
+      await list(ws, { cursor: forged({ ...real, p: ['tree', Date.now(), '1:1:', null, ['1; drop'], ['a']] }) }),
       'INVALID_CURSOR',
     );
     expectError(await list(ws, { cursor: forged({ ...real, p: ['timed', '1', '2', '3'] }) }), 'INVALID_CURSOR');
-    expectError(await list(ws, { cursor: forged({ ...real, p: ['tree', 1, [], []] }) }), 'INVALID_CURSOR');
+    expectError(
+      await list(ws, { cursor: forged({ ...real, p: ['tree', Date.now() - 25 * 3_600_000, '1:1:', null, [], []] }) }),
+      'INVALID_CURSOR',
+    );
     const other = (await list(s.other, { limit: 1 }).expect(200)).body.cursor as string | null;
     if (other) expect((await list(ws, { cursor: other })).status).toBe(200);
     // false is the default: a cursor made without it serves with it.
