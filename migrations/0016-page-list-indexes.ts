@@ -45,7 +45,7 @@ export class PageListIndexes0000000000016 implements MigrationInterface {
           FROM (SELECT team_id, id, project_id, parent_id, sort_key FROM old_rows
                 EXCEPT
                 SELECT team_id, id, project_id, parent_id, sort_key FROM new_rows) moved;
-        -- A walk's cursor lives ${CURSOR_HOURS} h: what is older serves none. A few at a time, so no write pays for many.
+        -- A walk's cursor lives ${CURSOR_HOURS} h; older moves serve none. A few at a time: no write pays for many.
         IF FOUND THEN
           DELETE FROM page_moves WHERE ctid = ANY (ARRAY(
             SELECT ctid FROM page_moves WHERE time_moved < now() - interval '${CURSOR_HOURS + 1} hours' LIMIT 100));
