@@ -49,7 +49,7 @@ export const CALLER_NAMES = Object.keys(CALLERS) as CallerName[];
 export interface RouteSpec {
   name: string;
   method: 'get' | 'patch' | 'put' | 'post';
-  resource: 'template' | 'page' | 'card';
+  resource: 'template' | 'page' | 'card' | 'page-list';
   write: boolean;
   path: (teamId: string, kind: TemplateKind | null) => string;
   /**
@@ -123,6 +123,14 @@ export const ROUTES: RouteSpec[] = [
     path: (t) => `/v1/${t}/cards/${CARD_ID}`,
     successStatus: 200,
   },
+  {
+    name: 'GET pages',
+    method: 'get',
+    resource: 'page-list',
+    write: false,
+    path: (t) => `/v1/${t}/pages`,
+    successStatus: 200,
+  },
 ];
 
 export type Expectation = { allowed: true } | { allowed: false; error: 'UNAUTHENTICATED' | 'ACCESS_DENIED' };
@@ -150,6 +158,8 @@ export function expectedOutcome(
     return ownsIt || template.owner === null || template.shared ? allowed : denied;
   }
   if (route.write && role === 'viewer') return denied;
+  // Every member lists pages; a guest's list holds only the pages that list them.
+  if (route.resource === 'page-list') return allowed;
   // The page and the card list guestListed (and the owner) as members; a guest reaches only those.
   if (role === 'guest' && acts.person !== 'guestListed') return denied;
   return allowed;

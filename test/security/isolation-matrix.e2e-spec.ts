@@ -161,6 +161,12 @@ function expectBodyOfTarget(res: Response, cell: Cell, teamId: string): void {
       if (cell.route.name === 'PUT page archive')
         expect(res.body.page.archived).toEqual(expect.objectContaining({ time_archived: expect.any(Number) }));
       return;
+    case 'page-list': {
+      const pages = res.body.pages as Array<{ id: string; team_id: string }>;
+      expect(pages.every((p) => p.team_id === teamId)).toBe(true);
+      expect(pages.some((p) => p.id === PAGE_ID)).toBe(cell.caller !== 'guestUnlisted');
+      return;
+    }
     case 'card':
       if (cell.route.write) expect(res.body).toEqual({});
       else expect(res.body.card).toMatchObject({ id: CARD_ID, team_id: teamId });
