@@ -164,4 +164,26 @@ describe('GET /v1/{team_id}/pages', () => {
     expectError(await list(ws, {}, s.other.auth.owner), 'ACCESS_DENIED');
     expectError(await s.t.http.get(`/v1/${ws.teamId}/pages`), 'UNAUTHENTICATED');
   });
+
+  it("answers mcp-superthread-plus's page_get_all (PageResource.list) as it sends it", async () => {
+    // Its query: URLSearchParams of project_id and String(archived); its headers: a Bearer token and JSON.
+    const pageGetAll = (params: { project_id?: string; archived?: boolean }) => {
+      const query = new URLSearchParams();
+      if (params.project_id) query.append('project_id', params.project_id);
+      if (params.archived !== undefined) query.append('archived', String(params.archived));
+      return s.t.http
+        .get(`/v1/${ws.teamId}/pages?${query.toString()}`)
+        .set('Authorization', ws.auth.member)
+        .set('Content-Type', 'application/json');
+    };
+    expect(titles(await pageGetAll({ project_id: '1', archived: false }).expect(200))).toEqual([
+      'A',
+      'A1',
+      'A1a',
+      'A2',
+      'B',
+      'B1',
+    ]);
+    expect(titles(await pageGetAll({ project_id: '2', archived: true }).expect(200))).toEqual([]);
+  });
 });
