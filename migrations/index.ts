@@ -11,7 +11,8 @@ import { ClaimTimes0000000000010 } from './0010-claim-times';
 import { IdCounters0000000000011 } from './0011-id-counters';
 import { TagNamesAndVersions0000000000012 } from './0012-tag-names-and-versions';
 import { SiblingBlocksOnlyOnMoves0000000000013 } from './0013-sibling-blocks-only-on-moves';
-import { PublicPageAliases0000000000017 } from './0017-public-page-aliases';
+import { PageListIndexes0000000000014 } from './0014-page-list-indexes';
+import { PublicPageAliases0000000000015 } from './0015-public-page-aliases';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -28,5 +29,6 @@ export const MIGRATIONS = [
   IdCounters0000000000011,
   TagNamesAndVersions0000000000012,
   SiblingBlocksOnlyOnMoves0000000000013,
-  PublicPageAliases0000000000017,
+  PageListIndexes0000000000014,
+  PublicPageAliases0000000000015,
 ];

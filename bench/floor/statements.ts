@@ -281,7 +281,7 @@ export const LIST_TAGS = statement(
 );
 
 /**
- * A shared, active page by its alias ($1): the directory of shared pages (migration 0017) gives its
+ * A shared, active page by its alias ($1): the directory of shared pages (migration 0015) gives its
  * workspace, as no index of pages leads from an alias alone.
  */
 export const READ_PUBLIC_PAGE = statement(

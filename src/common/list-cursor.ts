@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CommonErrors } from '../errors/common-errors';
+import { CURSOR_MAX_LENGTH } from './list-query';
 
 /** The filters a list was asked for, by query parameter name; a cursor is valid only for the same ones. */
 export type ListFilters = Record<string, string | boolean | undefined>;
@@ -49,7 +50,7 @@ export const ListCursor = {
 };
 
 function parse(cursor: string): CursorBody | undefined {
-  if (!/^[A-Za-z0-9_-]{1,1024}$/.test(cursor)) return undefined;
+  if (cursor.length > CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined;
   try {
     const body: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     const ok = typeof body === 'object' && body !== null && 'l' in body && 'f' in body && 'p' in body;

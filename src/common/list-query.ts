@@ -36,18 +36,21 @@ export const QueryLimit = (max: number, fallback: number) =>
     Max(max, { message: `$property must be an integer from 1 to ${max}` }),
   );
 
+/** Room for a tree walk's path of sort keys and its snapshot (docs/page-list.md), some hundred levels deep. */
+export const CURSOR_MAX_LENGTH = 8192;
+
 /** `cursor`: the opaque string a previous answer of the same list returned (common/list-cursor.ts). */
 export const QueryCursor = () =>
   applyDecorators(
     ApiPropertyOptional({
       type: String,
-      maxLength: 1024,
       pattern: '^[A-Za-z0-9_-]+$',
+      maxLength: CURSOR_MAX_LENGTH,
       description: "The previous answer's cursor, to fetch what follows",
     }),
     IsOptional(),
     IsString(),
-    MaxLength(1024),
+    MaxLength(CURSOR_MAX_LENGTH),
   );
 
 /** What every list answers besides its items: how many this answer holds, and the cursor to what follows. */

@@ -83,10 +83,11 @@ const STORED_MEMBERS = `COALESCE((
 /**
  * The columns of a PageRow, from page `p` (a row of pages) and its archive record `a`; `knownPosition`
  * is the page's rank when the statement knows it (NULL: counted); `members` is the members' JSON when
- * the statement itself wrote them (its snapshot does not show them).
+ * the statement itself wrote them (its snapshot does not show them); a list passes `content` as an
+ * empty string, since it shows none.
  */
-export const PAGE_VIEW = (knownPosition: string, members = STORED_MEMBERS) => `
-  p.id::text, p.alias_id::text, p.title, p.font, p.icon, p.content, p.schema, p.project_id, p.standalone,
+export const PAGE_VIEW = (knownPosition: string, members = STORED_MEMBERS, content = 'p.content') => `
+  p.id::text, p.alias_id::text, p.title, p.font, p.icon, ${content}, p.schema, p.project_id, p.standalone,
   p.cover_image, p.owner_id, p.created_by, p.updated_by, p.team_id, p.is_public, p.public_url, p.public_robots,
   p.hide_table_of_contents, p.hide_subpages, p.parent_id::text AS parent_id, p.version::text AS version,
   ${stimeSql('p.time_created')}::float8 AS time_created,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Patch, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
@@ -10,6 +10,9 @@ import { Versioned } from '../safe-writes/versioned';
 import { TeamIdParam } from '../workspaces/team-id.param';
 import { PageResponse } from './dto/page.response';
 import { UpdatePageDto } from './dto/update-page.dto';
+import { ListPagesQuery } from './dto/list-pages.query';
+import { PageListResponse } from './dto/page-list.response';
+import { PageList } from './page-list';
 import { PageIdParam } from './page-id.param';
 import { PagesService } from './pages.service';
 
@@ -25,7 +28,37 @@ const MOVE_ERRORS = [
 @ApiTags('Pages')
 @Controller('v1/:team_id/pages')
 export class PagesController {
-  constructor(private readonly pages: PagesService) {}
+  constructor(
+    private readonly pages: PagesService,
+    private readonly pageList: PageList,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listPages',
+    summary: 'List pages: active ones in tree order, archived ones newest first, or recently changed ones',
+    description:
+      'Active pages come depth-first, siblings by position, projects by id; `archived=true` lists archived pages ' +
+      'by archive time and `updated_recently=true` pages changed in the last 7 days by change time, newest first. ' +
+      'Guests see only pages that list them as a member. Follow `cursor` with the same filters until it is null: ' +
+      'see docs/page-list.md for what a walk sees while others change the tree.',
+  })
+  @ApiOkResponse({ type: PageListResponse })
+  @ApiErrors(
+    ...RESOURCE_ERRORS,
+    'VALIDATION_FAILED',
+    'UNKNOWN_QUERY_PARAMETER',
+    'INVALID_CURSOR',
+    'PROJECT_NOT_FOUND',
+    'PARENT_PAGE_NOT_FOUND',
+  )
+  async list(
+    @CurrentCaller() caller: Caller,
+    @TeamIdParam() teamId: string,
+    @Query() query: ListPagesQuery,
+  ): Promise<PageListResponse> {
+    return this.pageList.list(caller, teamId, query);
+  }
 
   @Get(':page_id')
   @ApiOperation({

@@ -8,10 +8,11 @@ import { PageDeletion } from './page-deletion';
 import { PageLifecycleController } from './page-lifecycle.controller';
 import { PagesController } from './pages.controller';
 import { PagesService } from './pages.service';
+import { PageList } from './page-list';
 
 @Module({
   imports: [SqlModule, WritePathModule],
   controllers: [PagesController, PageLifecycleController],
-  providers: [PagesService, CollaborationTokens, PageCreation, PageCopy, PageDeletion],
+  providers: [PagesService, CollaborationTokens, PageCreation, PageCopy, PageDeletion, PageList],
 })
 export class PagesModule {}

@@ -20,7 +20,7 @@ export interface PublicPageRow {
 
 /**
  * The shared, active page with this alias, in one round trip: the directory of shared pages (migration
- * 0017) gives the workspace by its key, then the page is read by its own key. An alias two workspaces
+ * 0015) gives the workspace by its key, then the page is read by its own key. An alias two workspaces
  * share (an import may copy one) goes to the page shared first. The content, up to 500,000 characters,
  * is left out when it is the version the caller holds rendered (:renderedKey; '' for none). The LIMIT
  * inside the LATERAL and the scalar archive check keep every plan, even one made on empty tables, to

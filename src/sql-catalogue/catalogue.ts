@@ -8,6 +8,7 @@ import * as pageCreationQueries from '../pages/page-creation-queries';
 import * as pageDeletionQueries from '../pages/page-deletion-queries';
 import * as pageQueries from '../pages/page-queries';
 import * as publicPageQueries from '../public-pages/public-page-queries';
+import * as pageListQueries from '../pages/page-list-queries';
 import * as idempotencyQueries from '../safe-writes/idempotency-queries';
 import * as tagQueries from '../tags/tag-queries';
 import * as webhookQueries from '../webhooks/webhook-queries';
@@ -18,6 +19,7 @@ const STATEMENT_MODULES: Record<string, Record<string, unknown>> = {
   cards: cardQueries,
   notes: { ...noteTemplateQueries, ...noteTemplateLifecycleQueries },
   pages: { ...pageQueries, ...pageCreationQueries, ...pageCopyQueries, ...pageDeletionQueries },
+  'pages-list': pageListQueries,
   'safe-writes': idempotencyQueries,
   tags: tagQueries,
   webhooks: webhookQueries,

@@ -164,10 +164,11 @@ export function expectMessageAboutBody(req: HostileRequest, res: Response): void
     !/^The (request )?body/.test(message) &&
     !message.startsWith('(body)')
   ) {
-    // A required field the body left out is named as missing.
+    // A required field the body left out is named as missing; a query string's error names its parameter.
     const missing = /^(\w+) is required$/.exec(message)?.[1];
     const namesMissing = missing !== undefined && !(missing in (body as Record<string, unknown>));
-    expect(namesMissing || [...keys].some((key) => message.includes(key))).toBe(true);
+    const parameters = [...new URL(req.path, 'http://localhost').searchParams.keys()];
+    expect(namesMissing || [...keys, ...parameters].some((key) => message.includes(key))).toBe(true);
   }
   for (const value of strings) {
     if (value.length < 8 || /^\s*\d+\s*$/.test(value) || keys.has(value)) continue;

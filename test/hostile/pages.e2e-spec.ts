@@ -262,4 +262,58 @@ describe('hostile requests: pages', () => {
     },
     hostileTimeout(300),
   );
+
+  /** GET /pages with a query string of `params` pairs, URL-encoded as a client would. */
+  const listPath = (params: fc.Arbitrary<[string, string]>) =>
+    fc
+      .array(params, { maxLength: 4 })
+      .map(
+        (pairs) =>
+          `/v1/${s.ws.teamId}/pages` +
+          (pairs.length ? `?${pairs.map((p) => p.map(encodeURIComponent).join('=')).join('&')}` : ''),
+      );
+  const listParam = () =>
+    fc.constantFrom<[string, string]>(
+      ['project_id', s.ws.projectId],
+      ['parent_page_id', SEEDED.pages[0]],
+      ['archived', 'true'],
+      ['archived', 'false'],
+      ['updated_recently', 'true'],
+      ['limit', '1'],
+      ['limit', '100'],
+    );
+  const hostileListParam = fc.tuple(
+    fc.oneof(
+      fc.constantFrom('project_id', 'parent_page_id', 'archived', 'updated_recently', 'limit', 'cursor', 'archive'),
+      fc.constantFrom('__proto__', 'constructor', 'limit[]', 'LIMIT', ''),
+      fc.string({ maxLength: 12 }),
+    ),
+    fc.oneof(
+      fc.constantFrom('', 'yes', '0', '101', '-1', '1e3', 'ten', '99999999999999999999', 'null', 'true', '1'),
+      fc.constantFrom(Buffer.from('{"l":"pages","f":"x","p":[]}').toString('base64url'), 'eyJsIjoicGFnZXMifQ'),
+      fc.string({ maxLength: 40, unit: 'binary' }),
+    ),
+  );
+
+  it(
+    'GET list: every answer is 200 with pages of this workspace, or a contract error, and reading changes nothing',
+    async () => {
+      const requests = hostileRequests({
+        method: 'get',
+        path: { valid: listPath(listParam()), hostile: listPath(fc.oneof(listParam(), hostileListParam)) },
+        auth: { valid: [...writers(), s.ws.auth.viewer], hostile: hostileAuth(s) },
+        body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody) },
+      });
+      await fc.assert(
+        fc.asyncProperty(requests, async (req) => {
+          const res = await sendChecked(req);
+          if (res.status !== 200) return;
+          expect(res.body.count).toBe(res.body.pages.length);
+          for (const page of res.body.pages) expect(page.team_id).toBe(s.ws.teamId);
+        }),
+        hostileParams(200),
+      );
+    },
+    hostileTimeout(200),
+  );
 });

@@ -34,6 +34,7 @@ const ROUTES = [
   'patch /v1/{team_id}/notes/templates/{template_id}',
   'get /v1/{team_id}/cards/{card_id}',
   'post /v1/{team_id}/cards/{card_id}/tags',
+  'get /v1/{team_id}/pages',
   'get /v1/{team_id}/pages/{page_id}',
   'patch /v1/{team_id}/pages/{page_id}',
   'put /v1/{team_id}/pages/{page_id}/archive',

@@ -50,7 +50,7 @@ export const CALLER_NAMES = Object.keys(CALLERS) as CallerName[];
 export interface RouteSpec {
   name: string;
   method: 'get' | 'patch' | 'put' | 'post' | 'delete';
-  resource: 'template' | 'page' | 'card' | 'tag';
+  resource: 'template' | 'page' | 'card' | 'tag' | 'page-list';
   write: boolean;
   /** `n`: the cell's index among its route's cells, for a route whose cells each need a resource of their own. */
   path: (teamId: string, kind: TemplateKind | null, n: number) => string;
@@ -168,6 +168,14 @@ export const ROUTES: RouteSpec[] = [
     path: (t, _k, n) => `/v1/${t}/tags/${DELETABLE_TAG_IDS[n]}`,
     successStatus: 204,
   },
+  {
+    name: 'GET pages',
+    method: 'get',
+    resource: 'page-list',
+    write: false,
+    path: (t) => `/v1/${t}/pages`,
+    successStatus: 200,
+  },
 ];
 
 export type Expectation = { allowed: true } | { allowed: false; error: 'UNAUTHENTICATED' | 'ACCESS_DENIED' };
@@ -197,6 +205,8 @@ export function expectedOutcome(
   if (route.write && role === 'viewer') return denied;
   // Every member lists tags; only owners, admins and members create, change and delete them.
   if (route.resource === 'tag') return route.write && role === 'guest' ? denied : allowed;
+  // Every member lists pages; a guest's list holds only the pages that list them.
+  if (route.resource === 'page-list') return allowed;
   // The page and the card list guestListed (and the owner) as members; a guest reaches only those.
   if (role === 'guest' && acts.person !== 'guestListed') return denied;
   return allowed;

@@ -80,9 +80,10 @@ describe(`isolation matrix: ${CELLS.length} cells (${allowedCells} allowed)`, ()
   afterAll(() => t.close());
 
   it('has one cell per route, template kind, caller and target', () => {
-    // 2 template routes x 5 kinds + 10 other routes, x 13 callers x 2 targets.
-    expect(CELLS).toHaveLength((2 * 5 + 10) * 13 * 2);
-    expect(allowedCells).toBe(71);
+    // 2 template routes x 5 kinds + 11 other routes, x 13 callers x 2 targets.
+    expect(CELLS).toHaveLength((2 * 5 + 11) * 13 * 2);
+    // GET pages: the six people of home and the twin token in its own workspace.
+    expect(allowedCells).toBe(71 + 7);
     for (const route of ROUTES) {
       const outcomes = new Set(
         CELLS.filter((c) => c.route === route).map((c) => (c.expected.allowed ? 'ok' : c.expected.error)),
@@ -167,6 +168,12 @@ function expectBodyOfTarget(res: Response, cell: Cell, teamId: string): void {
       if (cell.route.name === 'PUT page archive')
         expect(res.body.page.archived).toEqual(expect.objectContaining({ time_archived: expect.any(Number) }));
       return;
+    case 'page-list': {
+      const pages = res.body.pages as Array<{ id: string; team_id: string }>;
+      expect(pages.every((p) => p.team_id === teamId)).toBe(true);
+      expect(pages.some((p) => p.id === PAGE_ID)).toBe(cell.caller !== 'guestUnlisted');
+      return;
+    }
     case 'card':
       if (cell.route.write) expect(res.body).toEqual({});
       else expect(res.body.card).toMatchObject({ id: CARD_ID, team_id: teamId });

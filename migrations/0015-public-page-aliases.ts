@@ -7,8 +7,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * deleted page leaves it through the foreign key. An alias_id is unique within a workspace only (an import
  * may give two workspaces the same one), hence the key (alias_id, team_id).
  */
-export class PublicPageAliases0000000000017 implements MigrationInterface {
-  name = 'PublicPageAliases0000000000017';
+export class PublicPageAliases0000000000015 implements MigrationInterface {
+  name = 'PublicPageAliases0000000000015';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`
