@@ -17,7 +17,7 @@ const WORKER_STATEMENTS = [
 /**
  * Every table the request paths read, filled the way a workspace uses them (no ANALYZE after): 10
  * workspaces of 25 members with a token each, 10 projects, 550 pages (50 of them archived) with a member,
- * a bookmark, a watcher and a comment each (a tenth of them shared), 200 templates, 100 tags (and id
+ * a bookmark, a watcher, a comment and a move each (a tenth of them shared), 200 templates, 100 tags (and id
  * counters), 200 cards of 10 tags, 625 idempotency keys, 5 webhooks, 500 events delivered to one webhook,
  * with a stream each and an attempt per delivery.
  */
@@ -38,6 +38,8 @@ const FILL = `
     FROM generate_series(1, 10) w, generate_series(500, 549) i;
   INSERT INTO page_archives (team_id, page_id, archive_root_id, archived_by)
   SELECT team_id, id, id, owner_id FROM pages WHERE sort_key IS NULL;
+  INSERT INTO page_moves (team_id, page_id, old_project_id, old_parent_key, old_sort_key)
+  SELECT team_id, id, project_id, COALESCE(parent_id, -1), sort_key || '0' FROM pages WHERE sort_key IS NOT NULL;
   INSERT INTO page_members (team_id, page_id, user_id) SELECT team_id, id, owner_id FROM pages;
   INSERT INTO page_bookmarks (team_id, page_id, user_id) SELECT team_id, id, owner_id FROM pages;
   INSERT INTO page_watchers (team_id, page_id, user_id) SELECT team_id, id, owner_id FROM pages;

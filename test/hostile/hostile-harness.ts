@@ -165,7 +165,7 @@ export function expectMessageAboutBody(req: HostileRequest, res: Response): void
     !message.startsWith('(body)')
   ) {
     // A required field the body left out is named as missing; a query string's error names its parameter.
-    const missing = /^(\w+) is required$/.exec(message)?.[1];
+    const missing = /^([a-z_]+) /.exec(message)?.[1];
     const namesMissing = missing !== undefined && !(missing in (body as Record<string, unknown>));
     const parameters = [...new URL(req.path, 'http://localhost').searchParams.keys()];
     expect(namesMissing || [...keys, ...parameters].some((key) => message.includes(key))).toBe(true);
