@@ -79,12 +79,21 @@ export const READ_WEBHOOK = statement<WebhookKey, WebhookRow>(
 );
 
 /**
- * Deletes a webhook. Its deliveries are never claimed again (the claim joins webhooks) and
- * housekeeping removes them; deleting them here would wait for an attempt in flight.
+ * Deletes a webhook, keeping its 204 under the request's idempotency key. Its deliveries are never
+ * claimed again (the claim joins webhooks) and housekeeping removes them; deleting them here would wait
+ * for an attempt in flight.
  */
-export const DELETE_WEBHOOK = statement<WebhookKey, { id: string }>(
+export const DELETE_WEBHOOK = writeStatement<WebhookKey & { callerId: string }, { deleted: boolean }>(
   'delete_webhook',
-  `DELETE FROM webhooks WHERE team_id = :teamId AND id = :webhookId RETURNING id::text`,
+  {
+    target: `SELECT w.id FROM webhooks w WHERE w.team_id = :teamId AND w.id = :webhookId FOR UPDATE`,
+    plan: `SELECT x.id FROM target x`,
+    changes: {
+      deleted: `DELETE FROM webhooks w USING planned d WHERE w.team_id = :teamId AND w.id = d.id RETURNING w.id`,
+    },
+    result: `SELECT EXISTS (SELECT 1 FROM deleted) AS deleted`,
+    keep: { status: 204, succeeded: 'r.deleted' },
+  },
 );
 
 /** One attempt in the deliveries log. */

@@ -79,9 +79,15 @@ export class WebhooksController {
     description: `${MANAGERS} An attempt already under way may still arrive.`,
   })
   @ApiNoContentResponse({ description: 'The webhook is deleted' })
-  @ApiErrors(...RESOURCE_ERRORS, 'WEBHOOK_NOT_FOUND')
-  async delete(@TeamIdParam() teamId: string, @WebhookIdParam() webhookId: string): Promise<void> {
-    await this.webhooks.delete(teamId, webhookId);
+  @ApiIdempotent()
+  @ApiErrors(...RESOURCE_ERRORS, 'WEBHOOK_NOT_FOUND', ...IDEMPOTENCY_ERRORS)
+  async delete(
+    @CurrentCaller() caller: Caller,
+    @TeamIdParam() teamId: string,
+    @WebhookIdParam() webhookId: string,
+    @Conditions() conditions: WriteConditions,
+  ): Promise<void> {
+    await this.webhooks.delete(caller, teamId, webhookId, conditions);
   }
 
   @Get(':webhook_id/deliveries')

@@ -93,9 +93,17 @@ export class WebhooksService {
     return view(row);
   }
 
-  async delete(teamId: string, webhookId: string): Promise<void> {
-    const [row] = fitsBigint(webhookId) ? await this.db.query(DELETE_WEBHOOK, { teamId, webhookId }) : [];
-    if (!row) throw WebhookErrors.notFound(webhookId);
+  async delete(caller: Caller, teamId: string, webhookId: string, conditions: WriteConditions): Promise<void> {
+    if (!fitsBigint(webhookId)) throw WebhookErrors.notFound(webhookId);
+    await this.writes.run({
+      conditions,
+      statement: DELETE_WEBHOOK,
+      params: { teamId, webhookId, callerId: caller.userId },
+      lock: () => Promise.resolve(undefined),
+      answer: (row) => {
+        if (!row?.deleted) throw WebhookErrors.notFound(webhookId);
+      },
+    });
   }
 
   async deliveries(teamId: string, webhookId: string): Promise<DeliveryAttemptDto[]> {

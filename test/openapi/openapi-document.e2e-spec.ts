@@ -236,8 +236,7 @@ describe('the OpenAPI document', () => {
 
   it('describes safe writes: Idempotency-Key (409, 422) on every write, If-Match (412) on versioned resources', () => {
     for (const [route, op] of operations) {
-      if (!/^(patch|put|post|delete) \/v1\//.test(route) || route === 'delete /v1/{team_id}/webhooks/{webhook_id}')
-        continue;
+      if (!/^(patch|put|post|delete) \/v1\//.test(route)) continue;
       const parameters = (op as { parameters?: Array<{ in: string; name: string }> }).parameters ?? [];
       const headers = parameters.filter((p) => p.in === 'header').map((p) => p.name);
       const [wanted, statuses] =

@@ -92,6 +92,18 @@ describe('Webhook subscriptions (e2e)', () => {
     expectError(await t.http.get(`${url}/deliveries`).set('Authorization', ws.auth.owner), 'WEBHOOK_NOT_FOUND');
   });
 
+  it('a delete retried with its Idempotency-Key gets the kept 204, not 409 or 404', async () => {
+    const { id } = (await create({ url: PUBLIC_URL, events: ['*'] }).expect(201)).body.webhook;
+    const remove = () =>
+      t.http
+        .delete(`/v1/${ws.teamId}/webhooks/${id}`)
+        .set('Authorization', ws.auth.owner)
+        .set('Idempotency-Key', `d-${id}`);
+    await remove().expect(204);
+    const again = await remove().expect(204);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
   it('the deliveries log of a webhook without attempts is empty', async () => {
     const { id } = (await create({ url: PUBLIC_URL, events: ['*'] }).expect(201)).body.webhook;
     const res = await t.http.get(`/v1/${ws.teamId}/webhooks/${id}/deliveries`).set('Authorization', ws.auth.admin);
