@@ -211,6 +211,7 @@ describe('npm run cli', () => {
       (d: Doc) => (d.pages[0].watched_by = Array.from({ length: 1001 }, (_, n) => `u${n}`)),
     ],
     ['an over-long tag colour', 'tags[1]', /color/, (d: Doc) => (d.tags[1].color = 'c'.repeat(256))],
+    ['a tag name longer than the API allows', 'tags[1]', /name/, (d: Doc) => (d.tags[1].name = 'n'.repeat(65))],
     [
       'an over-long template title',
       'note_templates[0]',

@@ -1,3 +1,4 @@
+import { TagName } from '../../tags/dto/tag-fields';
 import { ArrayUnique, IsArray, IsOptional, IsString } from 'class-validator';
 import { OptionalNonNull } from '../../common/patch-semantics';
 import { CodePoints } from '../../common/code-points';
@@ -17,7 +18,8 @@ export class TagEntry {
   @IsProjectId()
   project_id?: string | null;
 
-  @CodePoints(1, INPUT_LIMITS.labelMax)
+  /** Bounded as the API bounds it. */
+  @TagName(true)
   name: string;
 
   /** Absent: made from the name. */
