@@ -1,5 +1,5 @@
 export interface ApiRequest {
-  method: 'GET' | 'PATCH' | 'PUT' | 'POST';
+  method: 'GET' | 'PATCH' | 'PUT' | 'POST' | 'DELETE';
   /** Below the base URL, e.g. `/v1/demo/pages/2`. */
   path: string;
   body?: unknown;

@@ -3,12 +3,23 @@ import { ImportDocument } from '../import/dto/import-document.dto';
 export const DEMO_TEAM_ID = 'demo';
 export const DEMO_OWNER_ID = 'demo-ada';
 export const DEMO_TEMPLATE_ID = 'standup';
+/** A template the demo deletes; re-importing brings it back. */
+export const DEMO_DELETED_TEMPLATE_ID = 'weekly';
 /** The pages, card and tags the printed commands act on. */
-export const DEMO_PAGES = { renamedAndMoved: '2', newParent: '3', archived: '5', shared: '1' };
+export const DEMO_PAGES = {
+  renamedAndMoved: '2',
+  newParent: '3',
+  copied: '4',
+  archived: '5',
+  deleted: '6',
+  shared: '1',
+};
 /** Page 1's alias_id, fixed so that the demo can print its public URL: {base URL}/p/{alias_id}. */
 export const DEMO_SHARED_ALIAS = 'de305d54-75b4-431b-adb2-eb6b9e546014';
 export const DEMO_CARD_ID = '1';
 export const DEMO_TAGS_TO_ATTACH = ['2', '3'];
+export const DEMO_TAG_TO_DETACH = '1';
+export const DEMO_DELETED_TAG_ID = '4';
 
 /** A small workspace to try the API on: re-importing it resets it to this state. */
 export const DEMO_WORKSPACE: ImportDocument = {
@@ -36,6 +47,13 @@ export const DEMO_WORKSPACE: ImportDocument = {
       ],
       is_shared: true,
     },
+    {
+      team_id: DEMO_TEAM_ID,
+      id: DEMO_DELETED_TEMPLATE_ID,
+      owner_id: DEMO_OWNER_ID,
+      title: 'Weekly review',
+      sections: [{ title: 'Highlights', description: 'What went well this week' }],
+    },
   ],
   pages: [
     {
@@ -59,18 +77,20 @@ export const DEMO_WORKSPACE: ImportDocument = {
     { team_id: DEMO_TEAM_ID, id: DEMO_PAGES.newParent, project_id: '1', title: 'Guides', owner_id: DEMO_OWNER_ID },
     {
       team_id: DEMO_TEAM_ID,
-      id: '4',
+      id: DEMO_PAGES.copied,
       project_id: '1',
       parent_page_id: DEMO_PAGES.newParent,
       title: 'Writing style',
       owner_id: DEMO_OWNER_ID,
     },
     { team_id: DEMO_TEAM_ID, id: DEMO_PAGES.archived, project_id: '1', title: 'Old notes', owner_id: 'demo-grace' },
+    { team_id: DEMO_TEAM_ID, id: DEMO_PAGES.deleted, project_id: '1', title: 'Scratch', owner_id: DEMO_OWNER_ID },
   ],
   tags: [
-    { team_id: DEMO_TEAM_ID, id: '1', project_id: null, name: 'Bug', color: 'red' },
+    { team_id: DEMO_TEAM_ID, id: DEMO_TAG_TO_DETACH, project_id: null, name: 'Bug', color: 'red' },
     { team_id: DEMO_TEAM_ID, id: '2', project_id: '1', name: 'Docs', color: 'blue' },
     { team_id: DEMO_TEAM_ID, id: '3', project_id: null, name: 'Idea', color: 'yellow' },
+    { team_id: DEMO_TEAM_ID, id: DEMO_DELETED_TAG_ID, project_id: null, name: 'Obsolete', color: 'gray' },
   ],
   cards: [
     {
@@ -80,7 +100,7 @@ export const DEMO_WORKSPACE: ImportDocument = {
       title: 'Try the API',
       owner_id: DEMO_OWNER_ID,
       members: ['demo-grace'],
-      tags: ['1'],
+      tags: [DEMO_TAG_TO_DETACH],
     },
   ],
 };

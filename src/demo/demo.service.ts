@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { IssuedToken, TokensService } from '../auth/tokens.service';
 import { ImportService } from '../import/import.service';
 import { curlCommand } from './curl-command';
-import { DEMO_STEPS } from './demo-requests';
+import { demoSteps } from './demo-requests';
 import { DEMO_OWNER_ID, DEMO_SHARED_ALIAS, DEMO_TEAM_ID, DEMO_WORKSPACE } from './demo-workspace';
 
 export interface DemoCommand {
@@ -30,7 +30,8 @@ export class DemoService {
   async setUp(baseUrl: string): Promise<DemoSetup> {
     await this.importer.importDocument(DEMO_WORKSPACE);
     const token = await this.tokens.create({ teamId: DEMO_TEAM_ID, userId: DEMO_OWNER_ID, name: 'demo' });
-    const commands = DEMO_STEPS.map(({ title, request }) => ({
+    // The token's random id names this run's new tag: unique, and no other state to keep.
+    const commands = demoSteps(token.id.slice('tok_'.length, 'tok_'.length + 8)).map(({ title, request }) => ({
       title,
       command: curlCommand(baseUrl, token.token, request),
     }));

@@ -70,8 +70,9 @@ describe('npm run cli -- demo', () => {
       expectEveryOperationDone(first);
       // The shared page's URL is printed, and serves it to anyone.
       const url = /^# Then open the shared page in a browser, no token needed: (\S+)$/m.exec(demo.stdout)?.[1];
-      expect(url).toBe(`http://localhost:${port}/p/${first[8].body.page.alias_id}`);
-      expect(first[8].body.page.public_settings.url).toMatch(/\/p\/de305d54-75b4-431b-adb2-eb6b9e546014$/);
+      const share = first.find(({ title }) => title.startsWith('Share page 1'))!;
+      expect(url).toBe(`http://localhost:${port}/p/${share.body.page.alias_id}`);
+      expect(share.body.page.public_settings.url).toMatch(/\/p\/de305d54-75b4-431b-adb2-eb6b9e546014$/);
       const shared = await fetch(url!.replace('localhost', '127.0.0.1'));
       expect([shared.status, await shared.text()]).toEqual([200, expect.stringContaining('<h1>Welcome</h1>')]);
 
@@ -102,10 +103,21 @@ function expectEveryOperationDone(answers: Answer[]): void {
     ['Move page 2 under page 3, as its first subpage', 200],
     ['Archive page 5', 200],
     ['Attach tags 2 and 3 to card 1', 204],
+    ['Take tag 1 off card 1', 204],
     ['Read card 1, with its tags', 200],
     ['Share page 1 with anyone who has its link (public_settings.url)', 200],
+    ['Create a page at the root of project 1', 201],
+    ['List the pages, in tree order', 200],
+    ['Copy page 4, under a new title, right after it', 201],
+    ['Delete page 6', 204],
+    ['Create a workspace-wide tag, named for this run', 201],
+    ['List the tags', 200],
+    ['Delete tag 4', 204],
+    ['Create a note template', 201],
+    ['List the note templates', 200],
+    ['Delete note template weekly', 204],
   ]);
-  const [, template, , renamed, moved, archived, , card] = answers.map((a) => a.body);
+  const [, template, , renamed, moved, archived, , , card] = answers.map((a) => a.body);
   expect(template.note_template).toMatchObject({
     title: 'Daily standup (edited)',
     sections: [{ title: 'Done' }, { title: 'Next' }],
@@ -113,5 +125,18 @@ function expectEveryOperationDone(answers: Answer[]): void {
   expect(renamed.page).toMatchObject({ title: 'First steps' });
   expect(moved.page).toMatchObject({ title: 'First steps', parent_page_id: '3', position: 0 });
   expect(archived.page).toMatchObject({ id: '5', archived: { user_id: 'demo-ada', parent_page_id: '' } });
-  expect(card.card.tags.map((tag: { id: string }) => tag.id)).toEqual(['1', '2', '3']);
+  expect(card.card.tags.map((tag: { id: string }) => tag.id)).toEqual(['2', '3']);
+
+  const [created, pageList, copy, , tag, tagList, , newTemplate, templateList] = answers.slice(10).map((a) => a.body);
+  expect(created.page).toMatchObject({ title: 'Meeting notes', project_id: '1', parent_page_id: '' });
+  const listedPages = pageList.pages.map((p: { id: string }) => p.id);
+  expect(listedPages).toEqual(expect.arrayContaining([created.page.id, '1', '3', '4', '6']));
+  expect(listedPages).not.toContain('5'); // archived
+  expect(copy.page).toMatchObject({ title: 'Writing style (draft)', parent_page_id: '3', position: 2 });
+  expect(copy.page.id).not.toBe('4');
+  expect(tag.tag).toMatchObject({ name: expect.stringMatching(/^Release [0-9a-f]{8}$/), project_id: null });
+  expect(tagList.tags.map((t: { id: string }) => t.id)).toEqual(expect.arrayContaining([tag.tag.id, '4']));
+  expect(newTemplate.note_template).toMatchObject({ title: 'Retrospective', sections: [{ title: 'Went well' }, {}] });
+  const listedTemplates = templateList.note_templates.map((t: { id: string }) => t.id);
+  expect(listedTemplates).toEqual(expect.arrayContaining([newTemplate.note_template.id, 'standup', 'weekly']));
 }

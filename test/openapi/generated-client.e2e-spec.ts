@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { CATALOGUE, ErrorCode } from '../../src/errors/catalogue';
 import { seedCardScene } from '../cards/card-fixtures';
 import { seedTemplate } from '../notes/note-template-fixtures';
+import { seedHigh } from '../pages/lifecycle-fixtures';
 import { pageId, seedPages } from '../pages/page-fixtures';
 import { createEmptyDatabase, EmptyDatabase } from '../support/empty-database';
 import { useScene } from '../support/scene';
@@ -119,6 +120,16 @@ describe('a client generated from /openapi.json (openapi-typescript + openapi-fe
       const admins = await seedTemplate(s.t.app, s.ws, { owner_id: s.ws.users.admin, is_shared: true });
       await expect(member.rewriteTemplate(admins, 'Mine', [])).rejects.toMatchObject(refusal('ACCESS_DENIED'));
     });
+
+    it('creates, lists and deletes templates, and answers 404 for a deleted one', async () => {
+      const created = await member.createTemplate('Retro', [{ title: 'Went well' }]);
+      expect(created).toMatchObject({ title: 'Retro', sections: [{ title: 'Went well', description: '' }] });
+      const listed = await member.listTemplates({ limit: 1000 });
+      expect(listed.note_templates.map((t: { id: string }) => t.id)).toContain(created.id);
+      expect(await member.deleteTemplate(created.id)).toBeUndefined();
+      await expect(member.getTemplate(created.id)).rejects.toMatchObject(refusal('NOTE_TEMPLATE_NOT_FOUND'));
+      await expect(member.deleteTemplate(created.id)).rejects.toMatchObject(refusal('NOTE_TEMPLATE_NOT_FOUND'));
+    });
   });
 
   describe('pages', () => {
@@ -158,6 +169,23 @@ describe('a client generated from /openapi.json (openapi-typescript + openapi-fe
       const [id] = await seedPages(s.t.app, s.ws, [{}]);
       expect((await member.archivePage(id)).archived).toMatchObject({ user_id: s.ws.users.member, parent_page_id: '' });
       await expect(member.archivePage('999999999')).rejects.toMatchObject(refusal('PAGE_NOT_FOUND'));
+    });
+
+    // A new page gets the id after the workspace's highest: seeding high keeps it clear of pageId()'s seeds
+    it('creates, lists, copies and deletes pages, and refuses a parent that does not exist (404)', async () => {
+      const [parent] = await seedHigh(s.t.app, s.ws, [{}]);
+      const created = await member.createPage(s.ws.projectId, 'Runbook', parent);
+      expect(created).toMatchObject({ title: 'Runbook', parent_page_id: parent, position: 0 });
+      const children = await member.listPages({ parent_page_id: parent });
+      expect(children.pages.map((p: { id: string }) => p.id)).toEqual([created.id]);
+      const copy = await member.copyPage(created.id, 'Runbook (copy)', true);
+      expect(copy).toMatchObject({ title: 'Runbook (copy)', parent_page_id: parent, position: 1 });
+      expect(await member.deletePage(created.id)).toBeUndefined();
+      await expect(member.getPage(created.id)).rejects.toMatchObject(refusal('PAGE_NOT_FOUND'));
+      expect((await member.getPage(copy.id)).position).toBe(0);
+      await expect(member.createPage(s.ws.projectId, 'Orphan', '999999999')).rejects.toMatchObject(
+        refusal('PARENT_PAGE_NOT_FOUND'),
+      );
     });
   });
 

@@ -81,6 +81,23 @@ export function workspace(api: Api, team_id: string) {
         )
       ).note_template,
 
+    listTemplates: async (query: { limit?: number; cursor?: string } = {}) =>
+      unwrap(api.GET('/v1/{team_id}/notes/templates', { params: { path: { team_id }, query } })),
+
+    /** Creates a template the caller owns; the service picks its id. */
+    createTemplate: async (title: string, sections: Array<{ title: string; description?: string }>) =>
+      (
+        await unwrap(
+          api.POST('/v1/{team_id}/notes/templates', {
+            params: { path: { team_id } },
+            body: { title, sections } satisfies Body<'/v1/{team_id}/notes/templates', 'post'>,
+          }),
+        )
+      ).note_template,
+
+    /** Deletes a template the caller owns; 204. */
+    deleteTemplate: async (id: string): Promise<void> => unwrap(api.DELETE(templatePath, template(id))),
+
     // No conditional read (If-None-Match, 304): the document declares neither that parameter nor the ETag header yet
     getPage: async (id: string) => (await unwrap(api.GET(pagePath, page(id)))).page,
 
@@ -124,6 +141,37 @@ export function workspace(api: Api, team_id: string) {
 
     /** Archives the page and its subpages (the operation takes no body). */
     archivePage: async (id: string) => (await unwrap(api.PUT('/v1/{team_id}/pages/{page_id}/archive', page(id)))).page,
+
+    listPages: async (query: { project_id?: string; parent_page_id?: string; limit?: number; cursor?: string }) =>
+      unwrap(api.GET('/v1/{team_id}/pages', { params: { path: { team_id }, query } })),
+
+    /** Creates a page in a project, last under `parentId` ("" or absent: at the project's root). */
+    createPage: async (projectId: string, title: string, parentId?: string) =>
+      (
+        await unwrap(
+          api.POST('/v1/{team_id}/pages', {
+            params: { path: { team_id } },
+            body: { project_id: projectId, title, parent_page_id: parentId } satisfies Body<
+              '/v1/{team_id}/pages',
+              'post'
+            >,
+          }),
+        )
+      ).page,
+
+    /** Copies the page (with `recursive`, its active subpages too), by default right after it. */
+    copyPage: async (id: string, title: string, recursive: boolean) =>
+      (
+        await unwrap(
+          api.POST('/v1/{team_id}/pages/{page_id}/copy', {
+            ...page(id),
+            body: { title, recursive } satisfies Body<'/v1/{team_id}/pages/{page_id}/copy', 'post'>,
+          }),
+        )
+      ).page,
+
+    /** Deletes the page and its whole subtree for good; 204. */
+    deletePage: async (id: string): Promise<void> => unwrap(api.DELETE(pagePath, page(id))),
 
     getCard: async (id: string) => (await unwrap(api.GET('/v1/{team_id}/cards/{card_id}', card(id)))).card,
 
