@@ -213,6 +213,12 @@ describe('npm run cli', () => {
     ['an over-long tag colour', 'tags[1]', /color/, (d: Doc) => (d.tags[1].color = 'c'.repeat(256))],
     ['a tag name longer than the API allows', 'tags[1]', /name/, (d: Doc) => (d.tags[1].name = 'n'.repeat(65))],
     [
+      'page content longer than a creation allows',
+      'pages[0]',
+      /content/,
+      (d: Doc) => (d.pages[0].content = 'c'.repeat(500_001)),
+    ],
+    [
       'an over-long template title',
       'note_templates[0]',
       /title/,

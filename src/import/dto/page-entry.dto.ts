@@ -1,3 +1,4 @@
+import { PAGE_CONTENT_LIMITS } from '../../pages/dto/create-page.dto';
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import {
@@ -101,6 +102,7 @@ export class PageEntry extends ProjectItemEntry {
   cover_image?: CoverImageEntry | null;
 
   @OptionalNonNull()
+  @CodePoints(0, PAGE_CONTENT_LIMITS.contentMax)
   @IsString()
   content?: string;
 
