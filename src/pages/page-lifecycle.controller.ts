@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import {
@@ -9,7 +9,7 @@ import {
   RESOURCE_ERRORS,
   SAFE_WRITE_ERRORS,
 } from '../common/openapi/api-errors.decorator';
-import { ApiIdempotent, ApiSafeWrite, ETAG_HEADER } from '../common/openapi/api-versions.decorator';
+import { ApiCreated, ApiIdempotent, ApiSafeWrite } from '../common/openapi/api-versions.decorator';
 import { Conditions, WriteConditions } from '../safe-writes/write-conditions';
 import { Versioned } from '../safe-writes/versioned';
 import { NotForGuests } from '../workspaces/role-permissions';
@@ -23,13 +23,6 @@ import { PageDeletion } from './page-deletion';
 import { PageIdParam } from './page-id.param';
 
 const WHO = 'Owners, admins and members; guests and viewers get 403.';
-const LOCATION = {
-  Location: {
-    required: true,
-    description: 'The new page: /v1/{team_id}/pages/{id}',
-    schema: { type: 'string', maxLength: 100 },
-  },
-};
 const PLACE_ERRORS = [
   'PROJECT_NOT_FOUND',
   'PARENT_PAGE_NOT_FOUND',
@@ -58,7 +51,7 @@ export class PageLifecycleController {
       '(`parent_page_id` absent or ""), last (`position` absent). The creator is its one member (admin). ' +
       'Answers with Location and ETag; a retry with the same Idempotency-Key gets the first page.',
   })
-  @ApiCreatedResponse({ type: PageResponse, headers: { ...LOCATION, ETag: ETAG_HEADER } })
+  @ApiCreated(PageResponse, '/v1/{team_id}/pages/{id}')
   @ApiIdempotent()
   @ApiErrors(...IDEMPOTENCY_ERRORS, ...BODY_ERRORS, ...RESOURCE_ERRORS, ...PLACE_ERRORS)
   async create(
@@ -83,7 +76,7 @@ export class PageLifecycleController {
       "If-Match is compared with the original's ETag. An archived page cannot be copied.",
   })
   @ApiBody({ type: CopyPageDto, required: false })
-  @ApiCreatedResponse({ type: PageResponse, headers: LOCATION })
+  @ApiCreated(PageResponse, '/v1/{team_id}/pages/{id}')
   @ApiSafeWrite()
   @ApiErrors(
     ...BODY_ERRORS,

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import {
@@ -9,7 +9,7 @@ import {
   RESOURCE_ERRORS,
   SAFE_WRITE_ERRORS,
 } from '../common/openapi/api-errors.decorator';
-import { ApiIdempotent, ApiNotModified, ApiSafeWrite, ETAG_HEADER } from '../common/openapi/api-versions.decorator';
+import { ApiCreated, ApiIdempotent, ApiNotModified, ApiSafeWrite } from '../common/openapi/api-versions.decorator';
 import { Conditions, WriteConditions } from '../safe-writes/write-conditions';
 import { Versioned } from '../safe-writes/versioned';
 import { NotForGuests } from '../workspaces/role-permissions';
@@ -56,13 +56,7 @@ export class TagsController {
       'even under concurrent creates (the database decides): a taken name is 409. ' +
       'A retry with the same Idempotency-Key gets the first tag.',
   })
-  @ApiCreatedResponse({
-    type: TagResponse,
-    headers: {
-      Location: { required: true, description: 'The new tag: /v1/{team_id}/tags/{id}', schema: { type: 'string' } },
-      ETag: ETAG_HEADER,
-    },
-  })
+  @ApiCreated(TagResponse, '/v1/{team_id}/tags/{id}')
   @ApiIdempotent()
   @ApiErrors(...IDEMPOTENCY_ERRORS, ...BODY_ERRORS, ...RESOURCE_ERRORS, 'PROJECT_NOT_FOUND', 'TAG_NAME_TAKEN')
   async create(

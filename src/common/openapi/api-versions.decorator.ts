@@ -77,7 +77,11 @@ export const ApiCreated = (type: Type, where: string) =>
   ApiCreatedResponse({
     type,
     headers: {
-      Location: { required: true, description: `The new resource: ${where}`, schema: { type: 'string' } },
+      Location: {
+        required: true,
+        description: `The new resource: ${where}`,
+        schema: { type: 'string', maxLength: 200 },
+      },
       ETag: ETAG_HEADER,
     },
   });
