@@ -24,7 +24,8 @@ export function createdPage(
   publicBaseUrl: string,
 ): Versioned<PageDto> {
   if (!row?.id) throw new Error('A creation that holds its key always answers its page');
-  const token = collaboration.issue(teamId, row.id, caller.userId);
+  // Issued as of the page's creation, so a replay under the request's key repeats the answer to the byte.
+  const token = collaboration.issue(teamId, row.id, caller.userId, Number(row.time_created));
   return new Versioned(toPageView(row, token, publicBaseUrl), pageETag(row), `/v1/${teamId}/pages/${row.id}`);
 }
 
