@@ -11,6 +11,16 @@ export interface AttachRow {
   version: string;
 }
 
+/** CTE body: the planned card (`a`) stamped with a new version when CTE `changed` changed its tags. */
+const STAMP_CARD = (changed: string) => `
+      UPDATE cards c SET time_updated = a.now, updated_by = :actor::jsonb, version = c.version + 1
+        FROM planned a
+       WHERE c.team_id = :teamId AND c.id = a.id AND EXISTS (SELECT 1 FROM ${changed})`;
+
+/** The card's (`card`) version after the statement: one more when CTE `changed` changed its tags. */
+const VERSION_AFTER = (changed: string) =>
+  `(card.version + CASE WHEN EXISTS (SELECT FROM ${changed}) THEN 1 ELSE 0 END)::text AS version`;
+
 /** A tag attach: who attaches which ids (those that fit a bigint) to which card. */
 export interface AttachTagsParams {
   teamId: string;
@@ -68,14 +78,11 @@ export const ATTACH_TAGS = writeStatement<AttachTagsParams, AttachRow>('attach_t
       SELECT :teamId, a.id, w.tag_id FROM planned a CROSS JOIN wanted w ORDER BY w.ord
       ON CONFLICT DO NOTHING
       RETURNING tag_id`,
-    stamped: `
-      UPDATE cards c SET time_updated = a.now, updated_by = :actor::jsonb, version = c.version + 1
-        FROM planned a
-       WHERE c.team_id = :teamId AND c.id = a.id AND EXISTS (SELECT 1 FROM attached)`,
+    stamped: STAMP_CARD('attached'),
   },
   result: `
     SELECT card.caller_is_member, ARRAY(SELECT tag_id::text FROM wanted WHERE NOT usable ORDER BY ord) AS unknown,
-           (card.version + CASE WHEN EXISTS (SELECT FROM attached) THEN 1 ELSE 0 END)::text AS version,
+           ${VERSION_AFTER('attached')},
            EXISTS (SELECT FROM planned) AS attaches
       FROM target card`,
   keep: { status: 204, succeeded: 'r.attaches' },
@@ -128,14 +135,11 @@ export const REMOVE_TAG = writeStatement<RemoveTagParams, RemoveRow>('remove_car
       DELETE FROM card_tags n USING planned a
        WHERE n.team_id = :teamId AND n.card_id = a.id AND n.tag_id = :tagId::bigint
       RETURNING n.tag_id`,
-    stamped: `
-      UPDATE cards c SET time_updated = a.now, updated_by = :actor::jsonb, version = c.version + 1
-        FROM planned a
-       WHERE c.team_id = :teamId AND c.id = a.id AND EXISTS (SELECT 1 FROM removed)`,
+    stamped: STAMP_CARD('removed'),
   },
   result: `
     SELECT card.caller_is_member, cardinality(card.held_tags) = 1 AS tag_exists,
-           (card.version + CASE WHEN EXISTS (SELECT FROM removed) THEN 1 ELSE 0 END)::text AS version,
+           ${VERSION_AFTER('removed')},
            EXISTS (SELECT FROM planned) AS removes
       FROM target card`,
   keep: { status: 204, succeeded: 'r.removes' },

@@ -59,3 +59,16 @@ function parse(cursor: string): CursorBody | undefined {
     return undefined;
   }
 }
+
+/**
+ * One answer of a keyset list read with one row more than `limit` (the extra row only tells that more
+ * follow): the rows it shows, and the position after the last of them, or null at the end.
+ */
+export function keysetAnswer<Row, Position>(
+  rows: Row[],
+  limit: number,
+  positionAfter: (last: Row) => Position,
+): { shown: Row[]; next: Position | null } {
+  const shown = rows.slice(0, limit);
+  return { shown, next: rows.length > limit ? positionAfter(shown[limit - 1]) : null };
+}

@@ -8,7 +8,7 @@ import { WriteConditions } from '../safe-writes/write-conditions';
 import { WriteSequence } from '../write-path/write-sequence';
 import { UpdateNoteTemplateDto } from './dto/update-note-template.dto';
 import { NoteTemplateDto } from './dto/note-template.response';
-import { ListCursor } from '../common/list-cursor';
+import { keysetAnswer, ListCursor } from '../common/list-cursor';
 import { CreateNoteTemplateDto } from './dto/create-note-template.dto';
 import { ListNoteTemplatesQuery, TEMPLATES_PER_ANSWER_MAX } from './dto/list-note-templates.query';
 import { NoteTemplateListResponse } from './dto/note-template-list.response';
@@ -94,15 +94,11 @@ export class NotesService {
       afterId,
       take: limit + 1,
     });
-    const shown = rows.slice(0, limit);
-    const last = shown.at(-1);
+    const { shown, next } = keysetAnswer(rows, limit, (last) => [last.owned, last.title_key, last.id]);
     return {
       note_templates: shown.map((row) => toNoteTemplateView(toNoteTemplate(row), row.is_favourited)),
       count: shown.length,
-      cursor:
-        rows.length > limit && last
-          ? ListCursor.encode(TEMPLATE_LIST, {}, [last.owned, last.title_key, last.id])
-          : null,
+      cursor: next && ListCursor.encode(TEMPLATE_LIST, {}, next),
     };
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { fitsBigint } from '../common/numeric-id';
-import { ListCursor, ListFilters } from '../common/list-cursor';
+import { keysetAnswer, ListCursor, ListFilters } from '../common/list-cursor';
 import { AppConfig } from '../config/app-config';
 import { Sql } from '../database/sql';
 import { CommonErrors } from '../errors/common-errors';
@@ -156,11 +156,8 @@ export class PageList {
     limit: number,
   ) {
     const rows = await this.db.query(LIST_CHILD_PAGES, { ...base, projectId, parentKey, afterKey: after?.[1] ?? null });
-    const kept = rows.slice(0, limit);
-    return {
-      rows: kept,
-      next: rows.length > limit ? (['children', kept[limit - 1].sort_key] as ChildPosition) : null,
-    } satisfies Answer;
+    const { shown, next } = keysetAnswer(rows, limit, (last): ChildPosition => ['children', last.sort_key]);
+    return { rows: shown, next } satisfies Answer;
   }
 
   /** Archived pages by archive time, or recently changed pages by change time, newest first. */
@@ -192,9 +189,13 @@ export class PageList {
   }
 
   private timedAnswer(rows: Array<PageRow & { order_micros: string }>, limit: number, since: string): Answer {
-    const kept = rows.slice(0, limit);
-    const last = kept[limit - 1];
-    return { rows: kept, next: rows.length > limit ? ['timed', since, last.order_micros, last.id] : null };
+    const { shown, next } = keysetAnswer(rows, limit, (last): TimedPosition => [
+      'timed',
+      since,
+      last.order_micros,
+      last.id,
+    ]);
+    return { rows: shown, next };
   }
 
   private summary(row: PageRow): PageSummaryDto {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
-import { ListCursor } from '../common/list-cursor';
+import { keysetAnswer, ListCursor } from '../common/list-cursor';
 import { ListPage } from '../common/list-query';
 import { fitsBigint } from '../common/numeric-id';
 import { Sql } from '../database/sql';
@@ -55,12 +55,11 @@ export class TagsService {
       : query.project_id === undefined
         ? await this.db.query(LIST_WORKSPACE_TAGS, page)
         : await this.projectTags(teamId, query.project_id, page);
-    const shown = rows.slice(0, limit);
-    const last = shown[shown.length - 1];
+    const { shown, next } = keysetAnswer(rows, limit, (last) => [last.name_key, last.id]);
     const answer = {
       tags: shown.map(toTagView),
       count: shown.length,
-      cursor: rows.length > limit ? ListCursor.encode('tags', filters, [last.name_key, last.id]) : null,
+      cursor: next && ListCursor.encode('tags', filters, next),
     };
     return new Versioned(answer, listETag(answer));
   }
