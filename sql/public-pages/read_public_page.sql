@@ -62,8 +62,3 @@ FROM
   ) k
 WHERE
   d.alias_id = :aliasId
-ORDER BY
-  d.time_shared,
-  d.team_id
-LIMIT
-  1

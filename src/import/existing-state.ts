@@ -35,6 +35,8 @@ export interface ExistingState {
   tokens: StoredToken[];
   /** Every page of each workspace the document lists pages for, locked for this transaction. */
   pages: Map<string, StoredPage[]>;
+  /** alias_id -> the page, of any workspace, that holds an alias the document gives */
+  aliasHolders: Map<string, { teamId: string; pageId: string }>;
 }
 
 interface PageRow {
@@ -94,7 +96,19 @@ export async function loadExistingState(tx: EntityManager, doc: ImportDocument):
       revokedAt: r.revoked_at,
     })),
     pages: await loadPages(tx, [...new Set((doc.pages ?? []).map((p) => p.team_id))]),
+    aliasHolders: await loadAliasHolders(tx, doc),
   };
+}
+
+/** An alias names one page of the whole service (its public URL), so its holder may be in any workspace. */
+async function loadAliasHolders(tx: EntityManager, doc: ImportDocument): Promise<ExistingState['aliasHolders']> {
+  const aliases = (doc.pages ?? []).flatMap((page) => (page.alias_id ? [page.alias_id.toLowerCase()] : []));
+  const rows = await tx.query<Array<{ team_id: string; id: string; alias_id: string }>>(
+    ...named(`SELECT team_id, id::text, alias_id::text FROM pages WHERE alias_id = ANY(:aliases::uuid[])`, {
+      aliases,
+    }),
+  );
+  return new Map(rows.map((row) => [row.alias_id, { teamId: row.team_id, pageId: row.id }]));
 }
 
 function teamEntries(doc: ImportDocument): Array<{ team_id: string }> {

@@ -20,9 +20,9 @@ export interface PublicPageRow {
 
 /**
  * The shared, active page with this alias, in one round trip: the directory of shared pages (migration
- * 0015) gives the workspace by its key, then the page is read by its own key. An alias two workspaces
- * share (an import may copy one) goes to the page shared first. The content, up to 500,000 characters,
- * is left out when it is the version the caller holds rendered (:renderedKey; '' for none). The LIMIT
+ * 0015) gives the workspace by its key (an alias names one page of the service: migration 0016), then the
+ * page is read by its own key. The content, up to 500,000 characters, is left out when it is the version
+ * the caller holds rendered (:renderedKey; '' for none). The LIMIT
  * inside the LATERAL and the scalar archive check keep every plan, even one made on empty tables, to
  * probes by key: a join or anti-join there may be planned as a walk over a whole index.
  */
@@ -39,7 +39,5 @@ export const READ_PUBLIC_PAGE = statement<{ aliasId: string; renderedKey: string
            LIMIT 1) p
     CROSS JOIN LATERAL (SELECT concat_ws('/', p.team_id, p.id, p.version, ${stimeSql('p.time_updated')})
                                AS render_key) k
-    WHERE d.alias_id = :aliasId
-    ORDER BY d.time_shared, d.team_id
-    LIMIT 1`,
+    WHERE d.alias_id = :aliasId`,
 );
