@@ -10,21 +10,40 @@ import {
   useHostileScene,
 } from './hostile-harness';
 
-/** The operations that exist, as method and path pattern (exact case, no trailing slash). */
+/** The operations that exist, as method and path pattern (exact case, no trailing slash); `*` is any method. */
 const OPERATIONS: Array<[string, RegExp]> = [
+  ['GET', /^\/v1\/[^/]+\/notes\/templates$/],
+  ['POST', /^\/v1\/[^/]+\/notes\/templates$/],
   ['GET', /^\/v1\/[^/]+\/notes\/templates\/[^/]+$/],
   ['PATCH', /^\/v1\/[^/]+\/notes\/templates\/[^/]+$/],
+  ['DELETE', /^\/v1\/[^/]+\/notes\/templates\/[^/]+$/],
+  ['GET', /^\/v1\/[^/]+\/pages$/],
+  ['POST', /^\/v1\/[^/]+\/pages$/],
   ['GET', /^\/v1\/[^/]+\/pages\/[^/]+$/],
   ['PATCH', /^\/v1\/[^/]+\/pages\/[^/]+$/],
+  ['DELETE', /^\/v1\/[^/]+\/pages\/[^/]+$/],
   ['PUT', /^\/v1\/[^/]+\/pages\/[^/]+\/archive$/],
+  ['POST', /^\/v1\/[^/]+\/pages\/[^/]+\/copy$/],
   ['GET', /^\/v1\/[^/]+\/cards\/[^/]+$/],
   ['POST', /^\/v1\/[^/]+\/cards\/[^/]+\/tags$/],
+  ['DELETE', /^\/v1\/[^/]+\/cards\/[^/]+\/tags\/[^/]+$/],
+  ['GET', /^\/v1\/[^/]+\/tags$/],
+  ['POST', /^\/v1\/[^/]+\/tags$/],
+  ['PATCH', /^\/v1\/[^/]+\/tags\/[^/]+$/],
+  ['DELETE', /^\/v1\/[^/]+\/tags\/[^/]+$/],
+  ['GET', /^\/v1\/[^/]+\/webhooks$/],
+  ['POST', /^\/v1\/[^/]+\/webhooks$/],
+  ['GET', /^\/v1\/[^/]+\/webhooks\/[^/]+$/],
+  ['DELETE', /^\/v1\/[^/]+\/webhooks\/[^/]+$/],
+  ['GET', /^\/v1\/[^/]+\/webhooks\/[^/]+\/deliveries$/],
   ['GET', /^\/health\/(live|ready)$/],
   ['GET', /^\/openapi\.json$/],
+  // Every method reaches the public page route: those it does not serve answer 405 there.
+  ['*', /^\/p\/[^/]+$/],
 ];
 const pathname = (path: string) => path.split('?')[0];
 const isOperation = (method: string, path: string) =>
-  OPERATIONS.some(([m, p]) => m === method.toUpperCase() && p.test(pathname(path)));
+  OPERATIONS.some(([m, p]) => (m === '*' || m === method.toUpperCase()) && p.test(pathname(path)));
 /**
  * Express matches routes ignoring case and a trailing slash, so /V1/x/PAGES/1/ reaches getPage:
  * a known finding (see regressions.e2e-spec.ts) that these properties leave out.
@@ -112,6 +131,17 @@ describe('hostile requests: routes that do not exist', () => {
     .tuple(fc.array(junkSegment, { maxLength: 6 }), query)
     .map(([segments, q]) => `/${segments.join('/')}${q}`);
   const path = fc.oneof(nearMiss, anyPath).filter((p) => !p.startsWith('/docs') && !isAlias(p));
+
+  it('knows every operation of the OpenAPI document (so a new route is never taken for a missing one)', async () => {
+    const document = (await request(s.t.app.getHttpServer()).get('/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(document.paths).flatMap(([template, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${template.replace(/\{[^}]+\}/g, 'x')}`),
+    );
+    expect(documented.length).toBeGreaterThan(20);
+    expect(documented.filter((operation) => !isOperation(...(operation.split(' ') as [string, string])))).toEqual([]);
+  });
 
   it(
     'answers every method and path that is no operation with 404 ROUTE_NOT_FOUND, and changes nothing',
