@@ -23,9 +23,11 @@ import {
   serverView,
   useHostileScene,
 } from './hostile-harness';
+import { importDocument } from '../support/fixtures';
 
 describe('hostile requests: note templates', () => {
-  const { s, sendChecked } = useHostileScene('note templates');
+  const scene = useHostileScene('note templates');
+  const { s, sendChecked } = scene;
 
   const ids = Object.values(SEEDED.templates);
   const templatePath = () => hostilePath(s, 'notes/templates', ids);
@@ -215,5 +217,68 @@ describe('hostile requests: note templates', () => {
       );
     },
     hostileTimeout(200),
+  );
+  // Last in the file: what it deletes is gone for the properties after it.
+  it(
+    'DELETE: every answer is 204 or a contract error, a refusal deletes nothing, only the owner deletes, ' +
+      'and a deleted template is gone',
+    async () => {
+      const mine = Array.from({ length: 40 }, (_, n) => `doomed-${n}`);
+      const others = ['owners-doomed-1', 'owners-doomed-2'];
+      const doomed = (id: string, owner_id: string, is_shared: boolean) => ({
+        team_id: s.ws.teamId,
+        id,
+        owner_id,
+        title: `Doomed ${id}`,
+        is_shared,
+      });
+      await importDocument(s.t.app, {
+        note_templates: [
+          ...mine.map((id, n) => doomed(id, s.ws.users.member, n % 2 === 0)),
+          ...others.map((id, n) => doomed(id, s.ws.users.owner, n % 2 === 0)),
+        ],
+      });
+      await scene.tracker.start(); // the import above is not a request's change
+      const owners = new Map<string, string>([
+        ...mine.map((id): [string, string] => [id, s.ws.users.member]),
+        ...others.map((id): [string, string] => [id, s.ws.users.owner]),
+        [SEEDED.templates.mine, s.ws.users.member],
+        [SEEDED.templates.mineShared, s.ws.users.member],
+        [SEEDED.templates.ownersPrivate, s.ws.users.owner],
+        [SEEDED.templates.ownersShared, s.ws.users.owner],
+      ]);
+      // Each token's user: the OAuth and agent tokens act for the member (fixtures.ts).
+      const userOf = new Map([
+        [s.ws.auth.member, s.ws.users.member],
+        [s.ws.auth.oauth, s.ws.users.member],
+        [s.ws.auth.agent, s.ws.users.member],
+        [s.ws.auth.owner, s.ws.users.owner],
+      ]);
+      const requests = hostileRequests({
+        method: 'delete',
+        path: {
+          valid: validPath(s, 'notes/templates', [...mine, ...others, SEEDED.templates.builtIn]),
+          hostile: hostilePath(s, 'notes/templates', [...ids, ...mine]),
+        },
+        auth: { valid: [s.ws.auth.member, s.ws.auth.oauth, s.ws.auth.agent], hostile: hostileAuth(s) },
+        body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody()) },
+      });
+      await fc.assert(
+        fc.asyncProperty(requests, async (req) => {
+          const res = await sendChecked(req);
+          if (res.status !== 204) return;
+          expect(res.text).toBe('');
+          if (isReplay(res)) return;
+          if (req.path.startsWith(`/v1/${s.ws.teamId}/`))
+            expect(owners.get(requestedId(req))).toBe(userOf.get(req.headers.Authorization!));
+          for (const auth of [s.ws.auth.member, s.ws.auth.owner]) {
+            const read = await s.t.http.get(req.path).set('Authorization', auth);
+            expect(read.status).toBe(404);
+          }
+        }),
+        hostileParams(250),
+      );
+    },
+    hostileTimeout(250),
   );
 });
