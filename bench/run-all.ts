@@ -117,7 +117,8 @@ async function main(): Promise<void> {
         ? `database CPU: postmaster ${clusterCpu.postmaster} and its children, from /proc`
         : 'database CPU: not measured, PostgreSQL is not on this machine',
     );
-    const seeder = await startBenchApp();
+    // A seed imports thousands of rows per statement: on a busy machine, more than a request's time limit.
+    const seeder = await startBenchApp({ DB_STATEMENT_TIMEOUT_MS: '600000' });
     const workspaces = await seed(seeder, options.quick, log);
     if (options.webhook) {
       const sink = await subscribeToSink(seeder, [workspaces.a.teamId, workspaces.b.teamId]);

@@ -8,7 +8,7 @@
  *   PATCH page {position}             BEGIN, the project's advisory lock, the neighbour keys at the index,
  *   PATCH page {project_id}             one UPDATE (a move carries the subtree), COMMIT
  *   POST card tags {id | ids}         BEGIN, one INSERT ... ON CONFLICT DO NOTHING, COMMIT; 204
- *   DELETE card tag                   BEGIN, one DELETE and the card's version, COMMIT; 204
+ *   DELETE card tag                   BEGIN, one DELETE, the card's version and 404 checks, COMMIT; 204
  *   GET tags ?limit&cursor            one SELECT after the cursor's position (no card counts)
  *   GET /p/{alias_id} (no token)      one SELECT through the alias directory, sanitised once per version
  * With `webhooks` (`--webhook` runs), each write that changed something also queues its event before
@@ -300,8 +300,13 @@ export async function startFloor(
   async function removeTag(caller: Caller, id: string): Promise<undefined> {
     const [cardId, tagId] = id.split('/');
     await transaction(async (client, events) => {
-      const removed = await run(client, sql.REMOVE_TAG, [caller.teamId, cardId, tagId]);
-      if (removed.length > 0)
+      const [found] = await run<{ card: boolean; tag: boolean; removed: boolean }>(client, sql.REMOVE_TAG, [
+        caller.teamId,
+        cardId,
+        tagId,
+      ]);
+      if (!found.card || !found.tag) throw new HttpError(404); // nothing was removed
+      if (found.removed)
         await announce(client, events, caller, {
           resource: `card:${cardId}`,
           type: 'card.tags_removed',

@@ -262,13 +262,21 @@ export const LOG_DELIVERED = statement(
     FROM delivered d JOIN unnest($1::bigint[], $2::int[]) AS s(id, status) ON s.id = d.id`,
 );
 
-/** Takes tag $3 off card $2; answers the tag when it was there (its version moves with the card's). */
+/**
+ * Takes tag $3 off card $2 (the card's version moves when it was there). Answers whether the card and
+ * the tag exist (either missing is a 404) and whether the pair was removed.
+ */
 export const REMOVE_TAG = statement(
   'remove_tag',
   `
-  WITH removed AS (DELETE FROM card_tags WHERE team_id = $1 AND card_id = $2 AND tag_id = $3 RETURNING tag_id)
-  UPDATE cards SET version = version + 1 WHERE team_id = $1 AND id = $2 AND EXISTS (SELECT FROM removed)
-  RETURNING id::text`,
+  WITH removed AS (DELETE FROM card_tags WHERE team_id = $1 AND card_id = $2 AND tag_id = $3 RETURNING tag_id),
+  bumped AS (
+    UPDATE cards SET version = version + 1 WHERE team_id = $1 AND id = $2 AND EXISTS (SELECT FROM removed)
+    RETURNING id
+  )
+  SELECT EXISTS (SELECT FROM cards WHERE team_id = $1 AND id = $2) AS card,
+         EXISTS (SELECT FROM tags WHERE team_id = $1 AND id = $3) AS tag,
+         EXISTS (SELECT FROM bumped) AS removed`,
 );
 
 /** 100 workspace-wide tags after ($2 name key, $3 id), by name ignoring case then id; no card counts. */
