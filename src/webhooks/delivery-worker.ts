@@ -29,8 +29,9 @@ const failedAttempt = (error: unknown): AttemptResult => ({ status: null, error:
  * FOR UPDATE SKIP LOCKED and holding those row locks in a transaction for the attempts, so that with
  * several processes each delivery is attempted by one of them, and a process that dies mid-attempt
  * leaves them to be retried. Idle slots poll every WEBHOOK_POLL_INTERVAL_MS, and a committed write wakes
- * one of them at once (delivery-wakeups.ts): only when no claim is under way, and a claim that found
- * nothing looks again if a wake came while it ran, so a burst costs a claim or two, not one each. Every
+ * one of them at once (delivery-wakeups.ts), unless a claim or a batch is under way, whose slot claims
+ * again when it ends (a claim that found nothing looks again if a wake came while it ran): a burst costs
+ * a claim or two, not one a change. Every
  * WEBHOOK_HOUSEKEEPING_INTERVAL_MS it applies the retention and logs the backlog. On shutdown it stops
  * claiming and lets the attempts in flight finish (each is bounded by the 10 s timeout).
  */
@@ -84,10 +85,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     await Promise.all(this.slots); // DatabasePools ends the pool after this
   }
 
-  /** Deliveries were queued and committed: one idle slot looks now, unless a claim is under way. */
+  /** Deliveries were queued and committed: one idle slot looks now, unless a slot will claim again anyway. */
   wake(): void {
     this.wakes++;
-    if (this.claiming === 0) this.sleepers.values().next().value?.();
+    if (this.claiming === 0 && this.busy.size === 0) this.sleepers.values().next().value?.();
   }
 
   private async runSlot(): Promise<void> {
@@ -102,7 +103,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         // The database is down or restarting: say so once, and keep polling.
         if (failures++ === 0) this.logger.warn(`Webhook delivery paused: ${(error as Error).message}`);
       }
-      if (!worked && this.wakes === wakes) await this.sleep(this.config.webhooks.pollIntervalMs);
+      const wokenMeanwhile = this.wakes !== wakes && this.busy.size === 0; // else a batch's slot claims after it
+      if (!worked && !wokenMeanwhile) await this.sleep(this.config.webhooks.pollIntervalMs);
     }
   }
 
