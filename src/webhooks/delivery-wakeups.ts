@@ -8,13 +8,15 @@ export const DELIVERIES_QUEUED_CHANNEL = 'webhook_deliveries_queued';
 
 /**
  * Wakes the delivery workers when a write queues deliveries: this process's at once, without a round
- * trip, and every other process's by a NOTIFY on DELIVERIES_QUEUED_CHANNEL that this process sends after
- * the write committed, on its listening connection, in a statement of its own. Sent after the commit, it
- * never announces a change that rolled back, and a worker it wakes sees the deliveries; sent outside the
- * write's transaction, it works on a Citus coordinator too, where a NOTIFY in a transaction committed
- * with two-phase commit fails. A burst sends one NOTIFY while another is in flight, and one more after
- * it. A notification lost (the process died after its commit, a connection dropped) only waits for the
- * poll, as before.
+ * trip; and when this process cannot take them at once (it does not deliver, or every slot is
+ * delivering), every other process's, by a NOTIFY on DELIVERIES_QUEUED_CHANNEL that this process sends
+ * after the write committed, on its listening connection, in a statement of its own. (When it can, the
+ * others would only race it for the webhook's lock: one process claims a webhook's batch at a time.)
+ * Sent after the commit, it never announces a change that rolled back, and a worker it wakes sees the
+ * deliveries; sent outside the write's transaction, it works on a Citus coordinator too, where a NOTIFY
+ * in a transaction committed with two-phase commit fails. A burst sends one NOTIFY while another is in
+ * flight, and one more after it. A notification lost (the process died after its commit, a connection
+ * dropped) only waits for the poll, as before.
  */
 @Injectable()
 export class DeliveryWakeups implements OnApplicationBootstrap {
@@ -29,8 +31,7 @@ export class DeliveryWakeups implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     this.queued.subscribe(() => {
-      this.worker.wake();
-      void this.tellOthers();
+      if (!this.worker.wake()) void this.tellOthers();
     });
     this.listener.listen(DELIVERIES_QUEUED_CHANNEL, { notified: () => this.worker.wake(), live: () => undefined });
   }

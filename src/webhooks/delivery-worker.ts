@@ -29,9 +29,9 @@ const failedAttempt = (error: unknown): AttemptResult => ({ status: null, error:
  * FOR UPDATE SKIP LOCKED and holding those row locks in a transaction for the attempts, so that with
  * several processes each delivery is attempted by one of them, and a process that dies mid-attempt
  * leaves them to be retried. Idle slots poll every WEBHOOK_POLL_INTERVAL_MS, and a committed write wakes
- * one of them at once (delivery-wakeups.ts), unless a claim or a batch is under way, whose slot claims
- * again when it ends (a claim that found nothing looks again if a wake came while it ran): a burst costs
- * a claim or two, not one a change. Every
+ * one of them at once (delivery-wakeups.ts), unless a claim is under way (one that found nothing looks
+ * again if a wake came while it ran) or one already looked during the batch in flight, whose slot
+ * claims again when it ends: a burst costs a claim or two, not one a change. Every
  * WEBHOOK_HOUSEKEEPING_INTERVAL_MS it applies the retention and logs the backlog. On shutdown it stops
  * claiming and lets the attempts in flight finish (each is bounded by the 10 s timeout).
  */
@@ -47,6 +47,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private wakes = 0;
   /** Slots whose claim is running: a wake then needs no other slot. */
   private claiming = 0;
+  /** A wake sent a slot to look while a batch was in flight: the next wakes until a new batch need not. */
+  private lookedDuringBatch = false;
   private slots: Array<Promise<void>> = [];
   private housekeeping: NodeJS.Timeout | null = null;
 
@@ -85,10 +87,20 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     await Promise.all(this.slots); // DatabasePools ends the pool after this
   }
 
-  /** Deliveries were queued and committed: one idle slot looks now, unless a slot will claim again anyway. */
-  wake(): void {
+  /**
+   * Deliveries were queued and committed: one idle slot looks now, unless a claim is under way, or one
+   * already looked during the batch in flight (whose slot claims again when it ends). False when this
+   * process has no slot that could take them soon (it does not deliver, or every slot is delivering).
+   */
+  wake(): boolean {
     this.wakes++;
-    if (this.claiming === 0 && this.busy.size === 0) this.sleepers.values().next().value?.();
+    if (this.claiming > 0) return true;
+    if (this.sleepers.size === 0) return false;
+    if (this.busy.size === 0 || !this.lookedDuringBatch) {
+      this.lookedDuringBatch = this.busy.size > 0;
+      this.sleepers.values().next().value?.();
+    }
+    return true;
   }
 
   private async runSlot(): Promise<void> {
@@ -129,6 +141,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         .query(CLAIM_DELIVERIES, { busyWebhookIds: [...this.busy], limit: BATCH_SIZE })
         .finally(() => this.claiming--);
       if (claimed.length === 0) return null;
+      this.lookedDuringBatch = false;
       this.sleepers.values().next().value?.(); // there may be more: one more slot looks
       const { team_id: teamId, webhook_id: webhookId } = claimed[0];
       this.busy.add(webhookId);
