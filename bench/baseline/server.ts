@@ -25,6 +25,7 @@ import { AUTHENTICATE } from '../../src/auth/token-queries';
 import { CardsService } from '../../src/cards/cards.service';
 import { TagsService } from '../../src/tags/tags.service';
 import { Announcer } from '../../src/write-path/announcer';
+import { DeliveriesQueued } from '../../src/write-path/deliveries-queued';
 import { WriteSequence } from '../../src/write-path/write-sequence';
 import { loadConfig } from '../../src/config/app-config';
 import { poolSettings } from '../../src/database/data-source-options';
@@ -68,7 +69,7 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
     application_name: 'workspace-content-api-baseline',
   });
   const db = new PoolSql(pool);
-  const writes = new WriteSequence(db, new Announcer());
+  const writes = new WriteSequence(db, new Announcer(), new DeliveriesQueued());
   const notes = new NotesService(db, writes);
   const pages = new PagesService(db, config, new CollaborationTokens(config), writes);
   const cards = new CardsService(db, writes);

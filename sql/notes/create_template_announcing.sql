@@ -160,6 +160,12 @@ WITH
       last_event_id = GREATEST(s.last_event_id, excluded.last_event_id)
   )
 SELECT
-  *
+  *,
+  EXISTS (
+    SELECT
+      1
+    FROM
+      fanned_out
+  ) AS announced
 FROM
   result

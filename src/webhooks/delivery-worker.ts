@@ -28,7 +28,10 @@ const failedAttempt = (error: unknown): AttemptResult => ({ status: null, error:
  * own: WEBHOOK_CONCURRENCY slots, each claiming a batch of one webhook's due deliveries at a time with
  * FOR UPDATE SKIP LOCKED and holding those row locks in a transaction for the attempts, so that with
  * several processes each delivery is attempted by one of them, and a process that dies mid-attempt
- * leaves them to be retried. Idle slots poll every WEBHOOK_POLL_INTERVAL_MS. Every
+ * leaves them to be retried. Idle slots poll every WEBHOOK_POLL_INTERVAL_MS, and a committed write wakes
+ * one of them at once (delivery-wakeups.ts), unless a claim is under way (one that found nothing looks
+ * again if a wake came while it ran) or one already looked during the batch in flight, whose slot
+ * claims again when it ends: a burst costs a claim or two, not one a change. Every
  * WEBHOOK_HOUSEKEEPING_INTERVAL_MS it applies the retention and logs the backlog. On shutdown it stops
  * claiming and lets the attempts in flight finish (each is bounded by the 10 s timeout).
  */
@@ -40,6 +43,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private stopped = false;
   private readonly busy = new Set<string>();
   private readonly sleepers = new Set<() => void>();
+  /** Bumped by every wake, so that a slot can tell one came while it claimed. */
+  private wakes = 0;
+  /** Slots whose claim is running: a wake then needs no other slot. */
+  private claiming = 0;
+  /** A wake sent a slot to look while a batch was in flight: the next wakes until a new batch need not. */
+  private lookedDuringBatch = false;
   private slots: Array<Promise<void>> = [];
   private housekeeping: NodeJS.Timeout | null = null;
 
@@ -78,9 +87,26 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     await Promise.all(this.slots); // DatabasePools ends the pool after this
   }
 
+  /**
+   * Deliveries were queued and committed: one idle slot looks now, unless a claim is under way, or one
+   * already looked during the batch in flight (whose slot claims again when it ends). False when this
+   * process has no slot that could take them soon (it does not deliver, or every slot is delivering).
+   */
+  wake(): boolean {
+    this.wakes++;
+    if (this.claiming > 0) return true;
+    if (this.sleepers.size === 0) return false;
+    if (this.busy.size === 0 || !this.lookedDuringBatch) {
+      this.lookedDuringBatch = this.busy.size > 0;
+      this.sleepers.values().next().value?.();
+    }
+    return true;
+  }
+
   private async runSlot(): Promise<void> {
     let failures = 0;
     while (!this.stopped) {
+      const wakes = this.wakes;
       let worked = false;
       try {
         worked = await this.deliverBatch();
@@ -89,7 +115,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         // The database is down or restarting: say so once, and keep polling.
         if (failures++ === 0) this.logger.warn(`Webhook delivery paused: ${(error as Error).message}`);
       }
-      if (!worked) await this.sleep(this.config.webhooks.pollIntervalMs);
+      const wokenMeanwhile = this.wakes !== wakes && this.busy.size === 0; // else a batch's slot claims after it
+      if (!worked && !wokenMeanwhile) await this.sleep(this.config.webhooks.pollIntervalMs);
     }
   }
 
@@ -109,8 +136,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private async deliverBatch(): Promise<boolean> {
     const settings = this.config.webhooks;
     const recorded = await this.sql!.transaction(async (tx) => {
-      const claimed = await tx.query(CLAIM_DELIVERIES, { busyWebhookIds: [...this.busy], limit: BATCH_SIZE });
+      this.claiming++;
+      const claimed = await tx
+        .query(CLAIM_DELIVERIES, { busyWebhookIds: [...this.busy], limit: BATCH_SIZE })
+        .finally(() => this.claiming--);
       if (claimed.length === 0) return null;
+      this.lookedDuringBatch = false;
       this.sleepers.values().next().value?.(); // there may be more: one more slot looks
       const { team_id: teamId, webhook_id: webhookId } = claimed[0];
       this.busy.add(webhookId);

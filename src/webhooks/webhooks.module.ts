@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { SqlModule } from '../database/sql';
 import { WritePathModule } from '../write-path/write-path.module';
+import { DeliveryWakeups } from './delivery-wakeups';
 import { DeliveryWorker } from './delivery-worker';
 import { EVENT_RENDERERS, EventRenderers } from './event-payload';
 import { WebhookSecrets } from './webhook-secrets';
@@ -11,7 +12,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [SqlModule, WritePathModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookSecrets, DeliveryWorker],
+  providers: [WebhooksService, WebhookSecrets, DeliveryWorker, DeliveryWakeups],
 })
 export class WebhooksModule {
   /** With the renderer of every event type, which the features own and the app composes (src/event-renderers.ts). */

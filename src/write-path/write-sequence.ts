@@ -4,6 +4,7 @@ import { Sql } from '../database/sql';
 import { SqlSession } from '../database/statement';
 import { WriteConditions } from '../safe-writes/write-conditions';
 import { Announcer } from './announcer';
+import { DeliveriesQueued } from './deliveries-queued';
 import { WriteParams, WriteRow, WriteStatement } from './write-statement';
 
 /**
@@ -48,6 +49,7 @@ export class WriteSequence {
   constructor(
     private readonly db: Sql,
     private readonly announcer: Announcer,
+    private readonly queued: DeliveriesQueued,
   ) {}
 
   async run<Params extends WriteParams, Row, Locked, Answer>(
@@ -57,6 +59,7 @@ export class WriteSequence {
     if (kept) return write.answer(kept);
     const asksIfMatch = write.conditions.ifMatch !== undefined && write.etag !== undefined;
     const row = asksIfMatch || write.alwaysLocks ? await this.underLock(write) : await this.alone(write);
+    if (row?.announced) this.queued.committed(); // committed by now: the worker may claim it at once
     const answer = write.answer(row);
     if (row) write.conditions.assertKeyHeld(row);
     return answer;

@@ -15,6 +15,8 @@ export interface WriteRow {
   holds_key: boolean;
   /** True in the quiet form when the workspace has a webhook: nothing was written (announcer.ts). */
   subscribed: boolean;
+  /** True in the announcing forms when the change queued a delivery (the delivery worker is woken). */
+  announced?: boolean;
 }
 
 /**
@@ -115,5 +117,6 @@ function writeText(parts: WriteParts, form: Form): string {
     form.keyed ? KEEP_ANSWER(status, answer, `(${succeeded}) AND r.holds_key`) : null,
     form.announces && parts.event ? ANNOUNCE(parts.event) : null,
   ].filter((cte): cte is string => cte !== null);
-  return `WITH${parts.recursive ? ' RECURSIVE' : ''} ${ctes.join(',\n')}\nSELECT * FROM result`;
+  const announced = form.announces && parts.event ? ', EXISTS (SELECT 1 FROM fanned_out) AS announced' : '';
+  return `WITH${parts.recursive ? ' RECURSIVE' : ''} ${ctes.join(',\n')}\nSELECT *${announced} FROM result`;
 }
