@@ -13,6 +13,7 @@ import { TagNamesAndVersions0000000000012 } from './0012-tag-names-and-versions'
 import { SiblingBlocksOnlyOnMoves0000000000013 } from './0013-sibling-blocks-only-on-moves';
 import { PageListIndexes0000000000014 } from './0014-page-list-indexes';
 import { PublicPageAliases0000000000015 } from './0015-public-page-aliases';
+import { SubtreeDeletesSetWise0000000000017 } from './0017-subtree-deletes-set-wise';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   SiblingBlocksOnlyOnMoves0000000000013,
   PageListIndexes0000000000014,
   PublicPageAliases0000000000015,
+  SubtreeDeletesSetWise0000000000017,
 ];
