@@ -112,9 +112,26 @@ const DROP_VACATED_PLACES = `
                                WHERE d.parent_gone) v
            CROSS JOIN LATERAL (
             SELECT x.ctid FROM page_sibling_blocks x
-             WHERE x.team_id = v.team_id AND x.project_id = v.project_id AND x.parent_key = v.parent_key OFFSET 0) b));`;
+             WHERE x.team_id = v.team_id AND x.project_id = v.project_id AND x.parent_key = v.parent_key
+            OFFSET 0) b));`;
 const LEFT_PLACES_THAT_STAY = `
   SELECT team_id, project_id, parent_key, sort_key, delta FROM (${DELETED_PLACES}) d WHERE NOT d.parent_gone`;
+
+/**
+ * The page list's walk reads the tree as of its first answer (docs/page-list.md, migration 0014's move log):
+ * a page deleted since is logged like a move to nowhere, with its creating transaction, so that the walk
+ * still steps through where it was (its pages moved out meanwhile are found there) without listing it.
+ */
+const LOG_DELETIONS = `
+  ALTER TABLE page_moves ADD COLUMN deleted_created_xid xid8;
+  CREATE FUNCTION page_deletions_log() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO page_moves (team_id, page_id, old_project_id, old_parent_key, old_sort_key, deleted_created_xid)
+    SELECT team_id, id, project_id, COALESCE(parent_id, -1), sort_key, created_xid FROM old_rows;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER page_deletions_log AFTER DELETE ON pages
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION page_deletions_log();`;
 
 const siblingBlocksDeleteTrigger = (changes: string, first = '') => `
   DROP TRIGGER pages_sibling_blocks_delete ON pages;
@@ -129,7 +146,7 @@ const siblingBlocksDeleteTrigger = (changes: string, first = '') => `
  * every emptied place were counted down and tidied one place at a time. The cascades become one statement
  * trigger (one DELETE per dependent table), the dependents' side of the keys statement triggers that check
  * and lock the named pages as the keys did, and emptied places lose their blocks at once. The pages' own
- * parent key stays a foreign key.
+ * parent key stays a foreign key. And deletions join the page list's move log (LOG_DELETIONS).
  */
 export class SubtreeDeletesSetWise0000000000017 implements MigrationInterface {
   name = 'SubtreeDeletesSetWise0000000000017';
@@ -141,15 +158,21 @@ export class SubtreeDeletesSetWise0000000000017 implements MigrationInterface {
       ${TABLES.map(checkFunction).join('\n')}
       ${KEEP_PAGE_KEYS}
       ${siblingBlocksDeleteTrigger(LEFT_PLACES_THAT_STAY, DROP_VACATED_PLACES)}
+      ${LOG_DELETIONS}
     `);
   }
 
   async down(db: QueryRunner): Promise<void> {
     await db.query(`
+      DROP TRIGGER page_deletions_log ON pages; DROP FUNCTION page_deletions_log();
+      DELETE FROM page_moves WHERE deleted_created_xid IS NOT NULL;
+      ALTER TABLE page_moves DROP COLUMN deleted_created_xid;
       ${siblingBlocksDeleteTrigger(LEFT)}
       DROP TRIGGER pages_key_unchanged ON pages; DROP FUNCTION page_key_unchanged();
       ${TABLES.map(
-        (t) => `DROP TRIGGER ${t}_page_update ON ${t}; DROP TRIGGER ${t}_page_insert ON ${t}; DROP FUNCTION ${t}_page_check();`,
+        (t) =>
+          `DROP TRIGGER ${t}_page_update ON ${t}; DROP TRIGGER ${t}_page_insert ON ${t};
+           DROP FUNCTION ${t}_page_check();`,
       ).join('\n')}
       DROP TRIGGER pages_dependents_delete ON pages; DROP FUNCTION page_dependents_deleted();
       ${DEPENDENTS.map(

@@ -343,7 +343,8 @@ export async function startFloor(
     const rows = await run(pool, sql.WALK_PAGES, [caller.teamId, snapshot, project, ids, keys, limit + 1]);
     const pages = rows
       .slice(0, limit)
-      .map(({ snapshot: _s, walk_project: _w, path_ids: _i, path_keys: _k, ...page }) => page);
+      .filter((row) => row.listed)
+      .map(({ snapshot: _s, walk_project: _w, path_ids: _i, path_keys: _k, listed: _l, ...page }) => page);
     const last = rows[limit - 1];
     const next =
       rows.length > limit

@@ -297,8 +297,8 @@ export const READ_PUBLIC_PAGE = statement(
 /**
  * The first page under (project $p, parent $q) after key $k in the tree as of the walk's snapshot (s.s): a
  * page there now, made before the snapshot and not moved since, or a page whose first move since left
- * from there and that still exists, unarchived. What a walk needs to list every page once while others
- * write (docs/page-list.md).
+ * from there (a deletion is a move). What a walk needs to list every page once while others write
+ * (docs/page-list.md); a page archived or deleted since is stepped through, not listed.
  */
 const FLOOR_FIRST_CHILD = (project: string, parent: string, after: string) => `(
   SELECT x.id, x.sort_key FROM (
@@ -316,9 +316,11 @@ const FLOOR_FIRST_CHILD = (project: string, parent: string, after: string) => `(
         AND NOT pg_visible_in_snapshot(m.xid, (SELECT s FROM snap))
         AND NOT EXISTS (SELECT 1 FROM page_moves e WHERE e.team_id = $1 AND e.page_id = m.page_id AND e.id < m.id
                                                      AND NOT pg_visible_in_snapshot(e.xid, (SELECT s FROM snap)))
-        AND EXISTS (SELECT 1 FROM pages c WHERE c.team_id = $1 AND c.id = m.page_id
-                                           AND pg_visible_in_snapshot(c.created_xid, (SELECT s FROM snap)))
-        AND NOT EXISTS (SELECT 1 FROM page_archives a WHERE a.team_id = $1 AND a.page_id = m.page_id)
+        AND (EXISTS (SELECT 1 FROM pages c WHERE c.team_id = $1 AND c.id = m.page_id
+                                            AND pg_visible_in_snapshot(c.created_xid, (SELECT s FROM snap)))
+             OR EXISTS (SELECT 1 FROM page_moves g
+                         WHERE g.team_id = $1 AND g.page_id = m.page_id
+                           AND pg_visible_in_snapshot(g.deleted_created_xid, (SELECT s FROM snap))))
       ORDER BY m.old_sort_key LIMIT 1)
   ) x ORDER BY x.sort_key LIMIT 1)`;
 
@@ -355,10 +357,12 @@ export const WALK_PAGES = statement(
      WHERE w.n < $6::int
   )
   SELECT (SELECT s FROM snap)::text AS snapshot, w.project_id AS walk_project, w.ids::text[] AS path_ids,
-         w.keys AS path_keys, p.id::text, p.team_id, p.project_id, p.parent_id::text AS parent_page_id, p.title,
+         w.keys AS path_keys, (p.id IS NOT NULL AND a.page_id IS NULL) AS listed,
+         p.id::text, p.team_id, p.project_id, p.parent_id::text AS parent_page_id, p.title,
          p.font, p.icon, p.cover_image, p.schema, p.is_public, p.hide_table_of_contents, p.hide_subpages,
          p.created_by, p.updated_by, p.time_created, p.time_updated
-    FROM walk w JOIN pages p ON p.team_id = $1 AND p.id = w.ids[cardinality(w.ids)]
+    FROM walk w LEFT JOIN pages p ON p.team_id = $1 AND p.id = w.ids[cardinality(w.ids)]
+    LEFT JOIN page_archives a ON a.team_id = $1 AND a.page_id = p.id
    WHERE w.n > 0
    ORDER BY w.n`,
 );
