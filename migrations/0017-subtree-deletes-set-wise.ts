@@ -119,15 +119,26 @@ const LEFT_PLACES_THAT_STAY = `
 
 /**
  * The page list's walk reads the tree as of its first answer (docs/page-list.md, migration 0014's move log):
- * a page deleted since is logged like a move to nowhere, with its creating transaction, so that the walk
- * still steps through where it was (its pages moved out meanwhile are found there) without listing it.
+ * a deleted page that a walk must still step through is logged like a move to nowhere, with its creating
+ * transaction, so that the pages moved out from under it meanwhile are found where they were. Only those:
+ * a deleted page some logged move left from (a page moved out from under it), and the deleted pages above
+ * it; nearly always none, so a delete pays one index probe per page, not a log row.
  */
 const LOG_DELETIONS = `
   ALTER TABLE page_moves ADD COLUMN deleted_created_xid xid8;
   CREATE FUNCTION page_deletions_log() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     INSERT INTO page_moves (team_id, page_id, old_project_id, old_parent_key, old_sort_key, deleted_created_xid)
-    SELECT team_id, id, project_id, COALESCE(parent_id, -1), sort_key, created_xid FROM old_rows;
+    WITH RECURSIVE needed AS (
+      SELECT o.team_id, o.id, o.project_id, o.parent_id, o.sort_key, o.created_xid FROM old_rows o
+       WHERE EXISTS (SELECT 1 FROM page_moves m
+                      WHERE m.team_id = o.team_id AND m.old_project_id = o.project_id AND m.old_parent_key = o.id
+                        AND m.old_sort_key IS NOT NULL)
+      UNION
+      SELECT o.team_id, o.id, o.project_id, o.parent_id, o.sort_key, o.created_xid
+        FROM needed n JOIN old_rows o ON o.team_id = n.team_id AND o.id = n.parent_id
+    )
+    SELECT team_id, id, project_id, COALESCE(parent_id, -1), sort_key, created_xid FROM needed;
     RETURN NULL;
   END $$;
   CREATE TRIGGER page_deletions_log AFTER DELETE ON pages
