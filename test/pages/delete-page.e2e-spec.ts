@@ -74,7 +74,11 @@ describe('DELETE /v1/{team_id}/pages/{page_id}', () => {
       const team = s.ws.teamId;
       const user = s.ws.users.member;
       await refused(`INSERT INTO page_members (team_id, page_id, user_id) VALUES ($1, $2, $3)`, [team, missing, user]);
-      await refused(`INSERT INTO page_bookmarks (team_id, page_id, user_id) VALUES ($1, $2, $3)`, [team, missing, user]);
+      await refused(`INSERT INTO page_bookmarks (team_id, page_id, user_id) VALUES ($1, $2, $3)`, [
+        team,
+        missing,
+        user,
+      ]);
       await refused(`INSERT INTO page_watchers (team_id, page_id, user_id) VALUES ($1, $2, $3)`, [team, missing, user]);
       await refused(`INSERT INTO page_comments (team_id, id, page_id, user_id) VALUES ($1, 'orphan', $2, $3)`, [
         team,

@@ -70,7 +70,9 @@ describe('page_sibling_blocks (migration 0006) count the active siblings of ever
             // Whole subtrees in one statement: the places under them go with them (migration 0017).
             'delete subtrees': `WITH RECURSIVE doomed AS (
                                   SELECT id FROM pages WHERE ${chosen} AND id % 3 = 0
-                                  UNION SELECT c.id FROM pages c JOIN doomed d ON c.team_id = '${team}' AND c.parent_id = d.id)
+                                  UNION
+                                  SELECT c.id FROM pages c JOIN doomed d
+                                      ON c.team_id = '${team}' AND c.parent_id = d.id)
                                 DELETE FROM pages WHERE team_id = '${team}' AND id IN (SELECT id FROM doomed)`,
           };
           await db().query(sql[kind]);
