@@ -34,7 +34,7 @@ const OUT_OF_BOUNDS = `size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> '') OR 
 const JOINED = `SELECT team_id, project_id, COALESCE(parent_id, -1) AS parent_key, sort_key, 1 AS delta
                   FROM new_rows WHERE sort_key IS NOT NULL`;
 /** The pages of a statement that left a place (old_rows), as changes of -1. */
-const LEFT = `SELECT team_id, project_id, COALESCE(parent_id, -1) AS parent_key, sort_key, -1 AS delta
+export const LEFT = `SELECT team_id, project_id, COALESCE(parent_id, -1) AS parent_key, sort_key, -1 AS delta
                 FROM old_rows WHERE sort_key IS NOT NULL`;
 /**
  * The pages of an UPDATE: -1 where they were, +1 where they are; a page that stayed in its block
@@ -54,11 +54,17 @@ export const ONE_PAGE_STAYED = `
  * tables) into their blocks, set-wise: each block is written once per statement, however many of its
  * pages the statement moved (one UPDATE per row would write a block's row thousands of times in an
  * import, each write walking the versions before it). A place's first sibling makes its first block.
+ * `first`: statements run before anything else.
  */
-export function countingTrigger(name: string, changes: string, nothingToCount = `NOT EXISTS (${changes})`): string {
+export function countingTrigger(
+  name: string,
+  changes: string,
+  nothingToCount = `NOT EXISTS (${changes})`,
+  first = '',
+): string {
   return `
       CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
+      BEGIN${first}
         IF ${nothingToCount} THEN
           RETURN NULL;
         END IF;

@@ -6,6 +6,7 @@
  *
  *   GET   /v1/{team_id}/notes/templates/{template_id}     PATCH the same
  *   GET   /v1/{team_id}/pages/{page_id}                   PATCH the same
+ *   GET   /v1/{team_id}/pages?limit&cursor                (PageList: the tree walk)
  *   GET   /v1/{team_id}/cards/{card_id}                   POST  /v1/{team_id}/cards/{card_id}/tags
  *   GET   /p/{alias_id}                                   (no token: PublicPagesService, HTML)
  *
@@ -24,6 +25,7 @@ import { Caller } from '../../src/auth/caller';
 import { AUTHENTICATE } from '../../src/auth/token-queries';
 import { CardsService } from '../../src/cards/cards.service';
 import { TagsService } from '../../src/tags/tags.service';
+import { PageList } from '../../src/pages/page-list';
 import { Announcer } from '../../src/write-path/announcer';
 import { DeliveriesQueued } from '../../src/write-path/deliveries-queued';
 import { WriteSequence } from '../../src/write-path/write-sequence';
@@ -76,6 +78,7 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
   const creation = new PageCreation(config, new CollaborationTokens(config), writes);
   const copies = new PageCopy(config, new CollaborationTokens(config), writes);
   const tags = new TagsService(db, writes);
+  const pageList = new PageList(db, config);
   const publicPages = new PublicPagesService(db);
 
   async function authenticate(req: IncomingMessage): Promise<Caller> {
@@ -143,6 +146,12 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
         await cards.removeTag(c, t, cardId, tagId, UNCONDITIONAL);
         return undefined;
       },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/([^/]+)\/pages()$/,
+      handler: async (c, t, _i, q: { limit?: string; cursor?: string }) =>
+        pageList.list(c, t, { limit: q.limit === undefined ? undefined : Number(q.limit), cursor: q.cursor }),
     },
     {
       method: 'GET',

@@ -10,6 +10,8 @@
  *   POST card tags {id | ids}         BEGIN, one INSERT ... ON CONFLICT DO NOTHING, COMMIT; 204
  *   DELETE card tag                   BEGIN, one DELETE, the card's version and 404 checks, COMMIT; 204
  *   GET tags ?limit&cursor            one SELECT after the cursor's position (no card counts)
+ *   GET pages ?limit&cursor           one SELECT: the tree walk after the cursor's path as of its snapshot
+ *                                       (the app's cursor), the pages' own columns without content
  *   GET /p/{alias_id} (no token)      one SELECT through the alias directory, sanitised once per version
  * With `webhooks` (`--webhook` runs), each write that changed something also queues its event before
  * COMMIT and sends it after (announcer.ts).
@@ -332,6 +334,32 @@ export async function startFloor(
     return { tags, count: tags.length, cursor: next };
   }
 
+  /**
+   * `query`: the query string; `cursor` is the app's tree cursor (base64url JSON: `p` = ['tree', first answer's
+   * time, snapshot, project, path ids, path keys]). The next cursor has the same shape; no filters.
+   */
+  async function listPages(caller: Caller, query: string): Promise<object> {
+    const params = new URLSearchParams(query);
+    const limit = Number(params.get('limit') ?? 50);
+    const cursor = params.get('cursor');
+    const [, time, snapshot, project, ids, keys] = cursor
+      ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { p: unknown[] }).p
+      : ['tree', Date.now(), null, null, [], []];
+    const rows = await run(pool, sql.WALK_PAGES, [caller.teamId, snapshot, project, ids, keys, limit + 1]);
+    const pages = rows
+      .slice(0, limit)
+      .filter((row) => row.listed)
+      .map(({ snapshot: _s, walk_project: _w, path_ids: _i, path_keys: _k, listed: _l, ...page }) => page);
+    const last = rows[limit - 1];
+    const next =
+      rows.length > limit
+        ? Buffer.from(
+            JSON.stringify({ p: ['tree', time, last.snapshot, last.walk_project, last.path_ids, last.path_keys] }),
+          ).toString('base64url')
+        : null;
+    return { pages, count: pages.length, cursor: next };
+  }
+
   type Handler = (caller: Caller, id: string, body: Body) => Promise<object | undefined>;
   const routes: Record<string, Handler> = {
     'GET templates': async (c, id) => ({
@@ -356,6 +384,7 @@ export async function startFloor(
     'POST cards/tags': attachTags,
     'DELETE cards/tags': removeTag,
     'GET tags': async (c, query) => listTags(c, query),
+    'GET pages/': async (c, query) => listPages(c, query),
   };
 
   async function handle(req: IncomingMessage): Promise<object | undefined> {
@@ -407,12 +436,14 @@ export async function startFloor(
 
 /**
  * `/v1/{team}/notes/templates/{id}`, `/v1/{team}/pages/{id}`, `/v1/{team}/cards/{id}[/tags[/{tag}]]`,
- * `/v1/{team}/tags?...`: a route key, the team and the id (a card's and tag's `{card}/{tag}`, a list's query).
+ * `/v1/{team}/tags?...`, `/v1/{team}/pages?...` (route `GET pages/`, apart from a page's GET): a route key, the
+ * team and the id (a card's and tag's `{card}/{tag}`, a list's query).
  */
 function routeOf(method: string, url: string): { route: string; teamId: string; id: string } {
   const [path, query = ''] = url.split('?');
   const [, v1, teamId, kind, id, last, ...more] = path.split('/');
-  if (v1 === 'v1' && kind === 'pages' && id === undefined) return { route: `${method} pages`, teamId, id: '' };
+  if (v1 === 'v1' && kind === 'pages' && id === undefined)
+    return method === 'GET' ? { route: 'GET pages/', teamId, id: query } : { route: `${method} pages`, teamId, id: '' };
   if (v1 === 'v1' && kind === 'tags' && id === undefined) return { route: `${method} tags`, teamId, id: query };
   if (v1 === 'v1' && kind === 'cards' && last === 'tags' && more.length === 1)
     return { route: `${method} cards/tags`, teamId, id: `${id}/${more[0]}` };

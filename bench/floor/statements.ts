@@ -301,3 +301,76 @@ export const READ_PUBLIC_PAGE = statement(
      AND NOT EXISTS (SELECT 1 FROM page_archives a WHERE a.team_id = p.team_id AND a.page_id = p.id)
    LIMIT 1`,
 );
+
+/**
+ * The first page under (project $p, parent $q) after key $k in the tree as of the walk's snapshot (s.s): a
+ * page there now, made before the snapshot and not moved since, or a page whose first move since left
+ * from there (a deletion is a move). What a walk needs to list every page once while others write
+ * (docs/page-list.md); a page archived or deleted since is stepped through, not listed.
+ */
+const FLOOR_FIRST_CHILD = (project: string, parent: string, after: string) => `(
+  SELECT x.id, x.sort_key FROM (
+    (SELECT c.id, c.sort_key FROM pages c
+      WHERE c.team_id = $1 AND c.project_id = ${project} AND COALESCE(c.parent_id, -1) = ${parent}
+        AND c.sort_key IS NOT NULL AND c.sort_key > ${after}
+        AND pg_visible_in_snapshot(c.created_xid, (SELECT s FROM snap))
+        AND NOT EXISTS (SELECT 1 FROM page_moves m WHERE m.team_id = $1 AND m.page_id = c.id
+                                                     AND NOT pg_visible_in_snapshot(m.xid, (SELECT s FROM snap)))
+      ORDER BY c.sort_key LIMIT 1)
+    UNION ALL
+    (SELECT m.page_id, m.old_sort_key FROM page_moves m
+      WHERE m.team_id = $1 AND m.old_project_id = ${project} AND m.old_parent_key = ${parent}
+        AND m.old_sort_key IS NOT NULL AND m.old_sort_key > ${after}
+        AND NOT pg_visible_in_snapshot(m.xid, (SELECT s FROM snap))
+        AND NOT EXISTS (SELECT 1 FROM page_moves e WHERE e.team_id = $1 AND e.page_id = m.page_id AND e.id < m.id
+                                                     AND NOT pg_visible_in_snapshot(e.xid, (SELECT s FROM snap)))
+        AND (EXISTS (SELECT 1 FROM pages c WHERE c.team_id = $1 AND c.id = m.page_id
+                                            AND pg_visible_in_snapshot(c.created_xid, (SELECT s FROM snap)))
+             OR EXISTS (SELECT 1 FROM page_moves g
+                         WHERE g.team_id = $1 AND g.page_id = m.page_id
+                           AND pg_visible_in_snapshot(g.deleted_created_xid, (SELECT s FROM snap))))
+      ORDER BY m.old_sort_key LIMIT 1)
+  ) x ORDER BY x.sort_key LIMIT 1)`;
+
+/**
+ * $6 active pages in tree order after a path ($3 project, $4 ids, $5 sort keys of the last page and its
+ * ancestors) as of snapshot $2 (null: now), one index probe a step; the page's own columns without its
+ * content, and the path to resume from. No members, bookmarks, watchers, comments or position.
+ */
+export const WALK_PAGES = statement(
+  'walk_pages',
+  `
+  WITH RECURSIVE snap AS (SELECT COALESCE($2::pg_snapshot, pg_current_snapshot()) AS s),
+  walk (n, project_id, ids, keys) AS (
+    SELECT 0, $3::text, $4::bigint[], $5::text[] COLLATE "C"
+    UNION ALL
+    SELECT w.n + 1, next.project_id, next.ids, next.keys
+      FROM walk w
+     CROSS JOIN LATERAL (
+       (SELECT w.project_id, w.ids || f.id, w.keys || f.sort_key::text
+          FROM ${FLOOR_FIRST_CHILD('w.project_id', 'COALESCE(w.ids[cardinality(w.ids)], -1)', "''")} f)
+       UNION ALL
+       (SELECT w.project_id, w.ids[1:d.level - 1] || f.id, w.keys[1:d.level - 1] || f.sort_key::text
+          FROM generate_series(cardinality(w.ids), 1, -1) d (level)
+         CROSS JOIN LATERAL
+               ${FLOOR_FIRST_CHILD('w.project_id', 'COALESCE(w.ids[d.level - 1], -1)', 'w.keys[d.level]')} f
+         ORDER BY d.level DESC LIMIT 1)
+       UNION ALL
+       (SELECT pr.id, ARRAY[f.id], ARRAY[f.sort_key::text]
+          FROM projects pr CROSS JOIN LATERAL ${FLOOR_FIRST_CHILD('pr.id', '-1', "''")} f
+         WHERE pr.team_id = $1 AND pr.id > COALESCE(w.project_id, '')
+         ORDER BY pr.id LIMIT 1)
+       LIMIT 1
+     ) next (project_id, ids, keys)
+     WHERE w.n < $6::int
+  )
+  SELECT (SELECT s FROM snap)::text AS snapshot, w.project_id AS walk_project, w.ids::text[] AS path_ids,
+         w.keys AS path_keys, (p.id IS NOT NULL AND a.page_id IS NULL) AS listed,
+         p.id::text, p.team_id, p.project_id, p.parent_id::text AS parent_page_id, p.title,
+         p.font, p.icon, p.cover_image, p.schema, p.is_public, p.hide_table_of_contents, p.hide_subpages,
+         p.created_by, p.updated_by, p.time_created, p.time_updated
+    FROM walk w LEFT JOIN pages p ON p.team_id = $1 AND p.id = w.ids[cardinality(w.ids)]
+    LEFT JOIN page_archives a ON a.team_id = $1 AND a.page_id = p.id
+   WHERE w.n > 0
+   ORDER BY w.n`,
+);

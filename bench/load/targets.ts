@@ -13,6 +13,9 @@ export const FLOOR_TARGETS: readonly RegExp[] = [
   /^public page GET/,
 ];
 
+/** Held to the floor's p99 only (≤ 3× at 16): the page list (issue 30). */
+export const FLOOR_P99_TARGETS: readonly RegExp[] = [/^page list /];
+
 /**
  * Reorders and moves hold a project's lock, so their throughput is one over that hold time: held to a
  * share of the floor's page title PATCH at concurrency 16 (the issue measured them at about 0.025×).

@@ -13,6 +13,7 @@ import { ListCursor } from '../../src/common/list-cursor';
 import { importDocuments, PageWorkspace, planPageWorkspace } from '../pages/page-workspace';
 import type { BenchApp } from '../support/bench-app';
 import { followedReorders } from '../pages/reorders';
+import { send } from '../support/http';
 import { pick, randomBelow, seededRandom } from '../support/random';
 
 export const TEMPLATES = 1_000;
@@ -30,12 +31,29 @@ const TAGS_PER_REMOVE_CARD = 25;
 export const LIST_TAGS = 5_000;
 const TAGS_PER_ANSWER = 100;
 const listTagName = (n: number) => `List tag ${String(n).padStart(5, '0')}`;
+const PAGES_PER_ANSWER = 50;
 
 export interface Workspaces {
   a: PageWorkspace;
   b: PageWorkspace;
   /** The aliases of B's shared pages, and of its one shared page of 100 KB. */
   shared: { aliases: string[]; large: string };
+  /** The cursors of B's page list, 50 per answer, walked to the end once after seeding (null: the first answer). */
+  pageListCursors: Array<string | null>;
+}
+
+/** Walks B's page list to the end through the app, keeping every answer's cursor. */
+async function walkPageList(bench: BenchApp, b: PageWorkspace): Promise<Array<string | null>> {
+  const cursors: Array<string | null> = [null];
+  for (;;) {
+    const cursor = cursors[cursors.length - 1];
+    const url = `${bench.baseUrl}/v1/${b.teamId}/pages?limit=${PAGES_PER_ANSWER}${cursor ? `&cursor=${cursor}` : ''}`;
+    const answer = JSON.parse((await send(url, { method: 'GET', auth: b.auth, expect: 200 })).text) as {
+      cursor: string | null;
+    };
+    if (!answer.cursor) return cursors;
+    cursors.push(answer.cursor);
+  }
 }
 
 export const SHARED_PAGES = 1_000;
@@ -175,11 +193,13 @@ export async function seed(bench: BenchApp, quick: boolean, log: (line: string) 
     `seeded ${TEMPLATES} templates, ${TAGS} tags, ${CARDS + removable} cards, ${LIST_TAGS} listed tags ` +
       `and vacuumed in ${((performance.now() - start) / 1000).toFixed(1)} s`,
   );
-  return { a, b, shared };
+  const pageListCursors = await walkPageList(bench, b);
+  log(`walked B's page list: ${pageListCursors.length} answers`);
+  return { a, b, shared, pageListCursors };
 }
 
 /** The operations in the order they run: reads first (the attaches grow the tags' card counts a card read sums). */
-export function operations({ a, b, shared }: Workspaces, quick: boolean): Operation[] {
+export function operations({ a, b, shared, pageListCursors }: Workspaces, quick: boolean): Operation[] {
   const random = seededRandom(5);
   let counter = 0;
   const unique = () => `${Date.now().toString(36)}-${counter++}`;
@@ -425,6 +445,22 @@ export function operations({ a, b, shared }: Workspaces, quick: boolean): Operat
     removal(),
     tagList('first'),
     tagList('last'),
+    {
+      name: `page list 50 (${b.pages.length / 1000}k pages)`,
+      auth: b.auth,
+      status: 200,
+      description:
+        `GET /pages?limit=50&cursor=... of B's ${b.pages.length.toLocaleString('en')} pages in tree order, at a ` +
+        `random one of the ${pageListCursors.length.toLocaleString('en')} answers of a walk made after seeding ` +
+        "(keyset, as of the walk's first answer: docs/page-list.md)",
+      next: () => {
+        const cursor = pick(random, pageListCursors);
+        return {
+          method: 'GET',
+          path: `/v1/${b.teamId}/pages?limit=${PAGES_PER_ANSWER}${cursor ? `&cursor=${cursor}` : ''}`,
+        };
+      },
+    },
   ];
   // --quick stays short by leaving out two of the three GETs and the small title case.
   return ops.filter((op) => !(quick && op.full));

@@ -117,32 +117,43 @@ WITH RECURSIVE
                           )
                           AND e.id < m.id
                       )
-                      AND EXISTS (
-                        SELECT
-                          1
-                        FROM
-                          pages c
-                        WHERE
-                          c.team_id = :teamId
-                          AND c.id = m.page_id
-                          AND pg_visible_in_snapshot(
-                            c.created_xid,
-                            (
-                              SELECT
-                                s
-                              FROM
-                                snap
+                      AND (
+                        EXISTS (
+                          SELECT
+                            1
+                          FROM
+                            pages c
+                          WHERE
+                            c.team_id = :teamId
+                            AND c.id = m.page_id
+                            AND pg_visible_in_snapshot(
+                              c.created_xid,
+                              (
+                                SELECT
+                                  s
+                                FROM
+                                  snap
+                              )
                             )
-                          )
-                      )
-                      AND NOT EXISTS (
-                        SELECT
-                          1
-                        FROM
-                          page_archives a
-                        WHERE
-                          a.team_id = :teamId
-                          AND a.page_id = m.page_id
+                        )
+                        OR EXISTS (
+                          SELECT
+                            1
+                          FROM
+                            page_moves g
+                          WHERE
+                            g.team_id = :teamId
+                            AND g.page_id = m.page_id
+                            AND pg_visible_in_snapshot(
+                              g.deleted_created_xid,
+                              (
+                                SELECT
+                                  s
+                                FROM
+                                  snap
+                              )
+                            )
+                        )
                       )
                     ORDER BY
                       m.old_sort_key
@@ -255,32 +266,43 @@ WITH RECURSIVE
                           )
                           AND e.id < m.id
                       )
-                      AND EXISTS (
-                        SELECT
-                          1
-                        FROM
-                          pages c
-                        WHERE
-                          c.team_id = :teamId
-                          AND c.id = m.page_id
-                          AND pg_visible_in_snapshot(
-                            c.created_xid,
-                            (
-                              SELECT
-                                s
-                              FROM
-                                snap
+                      AND (
+                        EXISTS (
+                          SELECT
+                            1
+                          FROM
+                            pages c
+                          WHERE
+                            c.team_id = :teamId
+                            AND c.id = m.page_id
+                            AND pg_visible_in_snapshot(
+                              c.created_xid,
+                              (
+                                SELECT
+                                  s
+                                FROM
+                                  snap
+                              )
                             )
-                          )
-                      )
-                      AND NOT EXISTS (
-                        SELECT
-                          1
-                        FROM
-                          page_archives a
-                        WHERE
-                          a.team_id = :teamId
-                          AND a.page_id = m.page_id
+                        )
+                        OR EXISTS (
+                          SELECT
+                            1
+                          FROM
+                            page_moves g
+                          WHERE
+                            g.team_id = :teamId
+                            AND g.page_id = m.page_id
+                            AND pg_visible_in_snapshot(
+                              g.deleted_created_xid,
+                              (
+                                SELECT
+                                  s
+                                FROM
+                                  snap
+                              )
+                            )
+                        )
                       )
                     ORDER BY
                       m.old_sort_key
@@ -397,32 +419,43 @@ WITH RECURSIVE
                           )
                           AND e.id < m.id
                       )
-                      AND EXISTS (
-                        SELECT
-                          1
-                        FROM
-                          pages c
-                        WHERE
-                          c.team_id = :teamId
-                          AND c.id = m.page_id
-                          AND pg_visible_in_snapshot(
-                            c.created_xid,
-                            (
-                              SELECT
-                                s
-                              FROM
-                                snap
+                      AND (
+                        EXISTS (
+                          SELECT
+                            1
+                          FROM
+                            pages c
+                          WHERE
+                            c.team_id = :teamId
+                            AND c.id = m.page_id
+                            AND pg_visible_in_snapshot(
+                              c.created_xid,
+                              (
+                                SELECT
+                                  s
+                                FROM
+                                  snap
+                              )
                             )
-                          )
-                      )
-                      AND NOT EXISTS (
-                        SELECT
-                          1
-                        FROM
-                          page_archives a
-                        WHERE
-                          a.team_id = :teamId
-                          AND a.page_id = m.page_id
+                        )
+                        OR EXISTS (
+                          SELECT
+                            1
+                          FROM
+                            page_moves g
+                          WHERE
+                            g.team_id = :teamId
+                            AND g.page_id = m.page_id
+                            AND pg_visible_in_snapshot(
+                              g.deleted_created_xid,
+                              (
+                                SELECT
+                                  s
+                                FROM
+                                  snap
+                              )
+                            )
+                        )
                       )
                     ORDER BY
                       m.old_sort_key
@@ -461,6 +494,10 @@ SELECT
   w.project_id AS walk_project,
   w.ids::TEXT[] AS path_ids,
   w.keys AS path_keys,
+  (
+    p.id IS NOT NULL
+    AND a.page_id IS NULL
+  ) AS listed,
   p.id::text,
   p.alias_id::text,
   p.title,
@@ -618,7 +655,7 @@ SELECT
   END AS position
 FROM
   walk w
-  JOIN pages p ON p.team_id = :teamId
+  LEFT JOIN pages p ON p.team_id = :teamId
   AND p.id = w.ids[cardinality(w.ids)]
   LEFT JOIN page_archives a ON a.team_id = :teamId
   AND a.page_id = p.id

@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { hashTokenSecret } from '../auth/token-secret';
 import { ImportDocument } from './dto/import-document.dto';
 import { named } from '../database/named-parameters';
+import { PROJECT_LOCK } from '../pages/page-queries';
 
 /** `team/id`: unambiguous because a team id has no "/". */
 export const teamKey = (teamId: string, id: string) => `${teamId}/${id}`;
@@ -33,7 +34,7 @@ export interface ExistingState {
   /** teamKey(team, tag) -> the tag's project, null for workspace-wide */
   tags: Map<string, string | null>;
   tokens: StoredToken[];
-  /** Every page of each workspace the document lists pages for, locked for this transaction. */
+  /** Per workspace the document lists pages for, the pages placing them needs, locked (loadPages). */
   pages: Map<string, StoredPage[]>;
   /** alias_id -> the page, of any workspace, that holds an alias the document gives */
   aliasHolders: Map<string, { teamId: string; pageId: string }>;
@@ -95,7 +96,7 @@ export async function loadExistingState(tx: EntityManager, doc: ImportDocument):
       tokenHash: r.token_hash,
       revokedAt: r.revoked_at,
     })),
-    pages: await loadPages(tx, [...new Set((doc.pages ?? []).map((p) => p.team_id))]),
+    pages: await loadPages(tx, doc),
     aliasHolders: await loadAliasHolders(tx, doc),
   };
 }
@@ -116,31 +117,108 @@ function teamEntries(doc: ImportDocument): Array<{ team_id: string }> {
   return [...members, ...tokens, ...projects, ...note_templates, ...pages, ...tags, ...cards];
 }
 
-/** Locks the pages so that no move through the API interleaves with the import's placement. */
-async function loadPages(tx: EntityManager, teams: string[]): Promise<Map<string, StoredPage[]>> {
-  const rows: PageRow[] = await tx.query(
-    ...named(
-      `SELECT p.team_id, p.id::text, p.project_id, p.parent_id::text, p.sort_key, p.alias_id,
-            a.archive_root_id::text, a.former_parent_id::text, a.archived_by
-       FROM pages p LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
-      WHERE p.team_id = ANY(:teams)
-      ORDER BY p.team_id, p.id
-        FOR UPDATE OF p`,
-      { teams },
-    ),
-  );
-  const pages = new Map<string, StoredPage[]>(teams.map((team) => [team, []]));
-  for (const row of rows) {
-    pages.get(row.team_id)!.push({
-      id: row.id,
-      projectId: row.project_id,
-      parentId: row.parent_id,
-      sortKey: row.sort_key,
-      aliasId: row.alias_id,
-      archive: row.archive_root_id
-        ? { rootId: row.archive_root_id, formerParentId: row.former_parent_id, archivedBy: row.archived_by! }
-        : null,
-    });
+/** What the document asks of one workspace's pages: the ids, parents, projects and aliases it names. */
+interface ListedPages {
+  ids: string[];
+  parents: string[];
+  /** The projects of the pages listed at a project's root (their siblings are that root's pages). */
+  rootProjects: string[];
+  projects: string[];
+  aliases: string[];
+}
+
+function listedPages(doc: ImportDocument, teamId: string): ListedPages {
+  const pages = (doc.pages ?? []).filter((p) => p.team_id === teamId);
+  const unique = (values: Array<string | undefined>) => [...new Set(values.filter((v): v is string => !!v))];
+  return {
+    ids: unique(pages.map((p) => p.id)),
+    parents: unique(pages.map((p) => p.parent_page_id)),
+    rootProjects: unique(pages.filter((p) => !p.parent_page_id).map((p) => p.project_id)),
+    projects: unique(pages.map((p) => p.project_id)),
+    // PostgreSQL prints uuids in lower case, as plan-pages compares them.
+    aliases: unique(pages.map((p) => p.alias_id?.toLowerCase())),
+  };
+}
+
+/** The projects the listed pages are stored in now (read without a lock: the locks come next). */
+const STORED_PROJECTS = `
+  SELECT COALESCE(array_agg(DISTINCT p.project_id), '{}') AS projects FROM pages p
+   WHERE p.team_id = :teamId AND p.id = ANY(:ids::bigint[])`;
+
+/** The API's advisory locks of these projects, in the one order every tree writer takes them. */
+const LOCK_PROJECTS = `
+  SELECT array_agg(k) AS locked
+    FROM (SELECT k, ${PROJECT_LOCK('k')} AS taken
+            FROM (SELECT k FROM unnest(:projects::text[]) k ORDER BY k COLLATE "C" OFFSET 0) in_order) each_lock`;
+
+/**
+ * The pages the placement reads, locked: the listed ones and their subtrees (which follow them), their
+ * parents and the siblings they are placed among, the pages holding an alias the document names, and
+ * every ancestor of those (a page's project and archive state come from above it).
+ */
+const PLACEMENT_PAGES = `
+  WITH RECURSIVE
+  below (id) AS (
+    SELECT unnest(:ids::bigint[])
+    UNION
+    SELECT c.id FROM below b JOIN pages c ON c.team_id = :teamId AND c.parent_id = b.id
+  ),
+  named (id) AS (
+    SELECT id FROM below
+    UNION SELECT unnest(:parents::bigint[])
+    UNION SELECT c.id FROM pages c WHERE c.team_id = :teamId AND c.parent_id = ANY(:parents::bigint[])
+    UNION SELECT c.id FROM pages c
+           WHERE c.team_id = :teamId AND c.parent_id IS NULL AND c.sort_key IS NOT NULL
+             AND c.project_id = ANY(:rootProjects::text[])
+    UNION SELECT c.id FROM pages c WHERE c.team_id = :teamId AND c.alias_id = ANY(:aliases::uuid[])
+  ),
+  above (id) AS (
+    SELECT id FROM named
+    UNION
+    SELECT p.parent_id FROM above a JOIN pages p ON p.team_id = :teamId AND p.id = a.id WHERE p.parent_id IS NOT NULL
+  )
+  SELECT p.team_id, p.id::text, p.project_id, p.parent_id::text, p.sort_key, p.alias_id,
+         a.archive_root_id::text, a.former_parent_id::text, a.archived_by
+    FROM pages p LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
+   WHERE p.team_id = :teamId AND p.id IN (SELECT id FROM above)
+   ORDER BY p.id
+     FOR UPDATE OF p`;
+
+/**
+ * Per workspace, the pages the placement needs (PLACEMENT_PAGES), never the whole tree: under the advisory
+ * locks of every project the listed pages are in or go to, as the API's tree writers take them, so no
+ * move, creation or deletion through the API interleaves with the placement; and the pages' row locks.
+ */
+async function loadPages(tx: EntityManager, doc: ImportDocument): Promise<Map<string, StoredPage[]>> {
+  const pages = new Map<string, StoredPage[]>();
+  for (const teamId of new Set((doc.pages ?? []).map((p) => p.team_id))) {
+    const listed = listedPages(doc, teamId);
+    const storedProjects = async () =>
+      (await tx.query<Array<{ projects: string[] }>>(...named(STORED_PROJECTS, { teamId, ids: listed.ids })))[0]
+        .projects;
+    const locked = new Set<string>();
+    // A listed page moved to another project between the read and the locks: that one is locked too, then read again.
+    for (let wanted = [...listed.projects, ...(await storedProjects())]; wanted.length > 0;) {
+      const projects = [...new Set(wanted)].filter((project) => !locked.has(project));
+      await tx.query(...named(LOCK_PROJECTS, { teamId, projects }));
+      projects.forEach((project) => locked.add(project));
+      wanted = (await storedProjects()).filter((project) => !locked.has(project));
+    }
+    const rows = await tx.query<PageRow[]>(...named(PLACEMENT_PAGES, { teamId, ...listed }));
+    pages.set(teamId, rows.map(storedPage));
   }
   return pages;
+}
+
+function storedPage(row: PageRow): StoredPage {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    parentId: row.parent_id,
+    sortKey: row.sort_key,
+    aliasId: row.alias_id,
+    archive: row.archive_root_id
+      ? { rootId: row.archive_root_id, formerParentId: row.former_parent_id, archivedBy: row.archived_by! }
+      : null,
+  };
 }

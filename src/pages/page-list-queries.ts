@@ -31,6 +31,8 @@ export interface TreeWalkParams extends WalkPath {
 }
 
 export interface WalkedPageRow extends PageRow {
+  /** False for a step through a page archived or deleted since the walk's first answer (its other columns null). */
+  listed: boolean;
   snapshot: string;
   walk_project: string;
   path_ids: string[];
@@ -46,7 +48,8 @@ const UNSEEN_MOVE = (m: string, id: string) =>
 /**
  * The first page under (project, parent) after a key, in the tree as of the walk's snapshot: a page
  * there now that has not moved since, or a page that was there then (the place its first move since
- * left), exists now and is not archived. A page made since is in neither.
+ * left, a deletion being a move to nowhere: migration 0017). A page made since is in neither. The walk
+ * steps through a page archived or deleted since, for the pages that were under it, but does not list it.
  */
 const FIRST_AS_OF_SNAPSHOT = (project: string, parent: string, after: string) => `(
   SELECT x.id, x.sort_key FROM (
@@ -60,9 +63,10 @@ const FIRST_AS_OF_SNAPSHOT = (project: string, parent: string, after: string) =>
       WHERE m.team_id = :teamId AND m.old_project_id = ${project} AND m.old_parent_key = ${parent}
         AND m.old_sort_key IS NOT NULL AND m.old_sort_key > ${after} AND NOT pg_visible_in_snapshot(m.xid, ${SNAPSHOT})
         AND NOT EXISTS (SELECT 1 FROM page_moves e WHERE ${UNSEEN_MOVE('e', 'm.page_id')} AND e.id < m.id)
-        AND EXISTS (SELECT 1 FROM pages c WHERE c.team_id = :teamId AND c.id = m.page_id
-                                           AND pg_visible_in_snapshot(c.created_xid, ${SNAPSHOT}))
-        AND NOT EXISTS (SELECT 1 FROM page_archives a WHERE a.team_id = :teamId AND a.page_id = m.page_id)
+        AND (EXISTS (SELECT 1 FROM pages c WHERE c.team_id = :teamId AND c.id = m.page_id
+                                            AND pg_visible_in_snapshot(c.created_xid, ${SNAPSHOT}))
+             OR EXISTS (SELECT 1 FROM page_moves g WHERE g.team_id = :teamId AND g.page_id = m.page_id
+                                                  AND pg_visible_in_snapshot(g.deleted_created_xid, ${SNAPSHOT})))
       ORDER BY m.old_sort_key LIMIT 1)
   ) x ORDER BY x.sort_key LIMIT 1)`;
 
@@ -70,7 +74,8 @@ const FIRST_AS_OF_SNAPSHOT = (project: string, parent: string, after: string) =>
  * The active pages in tree order after a path, in the tree as of the walk's first answer
  * (docs/page-list.md): each step is one probe (the first child of the last page; else the next
  * sibling of it or of its nearest ancestor that has one; else the first root page of the next
- * project), so an answer costs the same wherever it starts. The page is shown as it is now.
+ * project), so an answer costs the same wherever it starts. The page is shown as it is now; a step
+ * through a page archived or deleted since is a row with `listed` false.
  */
 export const WALK_PAGE_TREE = statement<TreeWalkParams, WalkedPageRow>(
   'walk_page_tree',
@@ -100,9 +105,9 @@ export const WALK_PAGE_TREE = statement<TreeWalkParams, WalkedPageRow>(
      WHERE w.n < :steps::int
   )
   SELECT (SELECT s FROM snap)::text AS snapshot, w.n, w.project_id AS walk_project, w.ids::text[] AS path_ids,
-         w.keys AS path_keys, ${SUMMARY}
+         w.keys AS path_keys, (p.id IS NOT NULL AND a.page_id IS NULL) AS listed, ${SUMMARY}
     FROM walk w
-    JOIN pages p ON p.team_id = :teamId AND p.id = w.ids[cardinality(w.ids)]
+    LEFT JOIN pages p ON p.team_id = :teamId AND p.id = w.ids[cardinality(w.ids)]
     LEFT JOIN page_archives a ON a.team_id = :teamId AND a.page_id = p.id
    WHERE w.n > 0
    ORDER BY w.n`,

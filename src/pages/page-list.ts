@@ -129,7 +129,7 @@ export class PageList {
     });
     const kept = walked
       .slice(0, steps)
-      .filter((row) => !base.guest || row.caller_is_member)
+      .filter((row) => row.listed && (!base.guest || row.caller_is_member))
       .slice(0, limit);
     const last = kept.length === limit ? kept[limit - 1] : walked.length > steps ? walked[steps - 1] : undefined;
     return {

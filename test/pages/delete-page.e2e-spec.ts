@@ -50,9 +50,53 @@ describe('DELETE /v1/{team_id}/pages/{page_id}', () => {
     const [y1] = await seedHigh(s.t.app, s.ws, [{ parent: y }]);
     await api().patch(x, { archived: true }).expect(200); // x and x1 leave the tree, remembering top
     await api().patch(y1, { archived: true }).expect(200);
+    await api().patch(y, { is_public: true }).expect(200);
     await api().remove(top).expect(204);
     expect(await exists([top, x, y, x1, y1])).toEqual([]);
     expect(await tree().problems()).toEqual([]);
+    const [left] = await db().query<Array<{ archives: number; aliases: number }>>(
+      `SELECT (SELECT count(*) FROM page_archives WHERE team_id = $1
+                  AND (page_id = ANY ($2::bigint[]) OR archive_root_id = ANY ($2::bigint[])))::int AS archives,
+              (SELECT count(*) FROM public_page_aliases WHERE team_id = $1 AND page_id = ANY ($2::bigint[]))::int
+                AS aliases`,
+      [s.ws.teamId, [top, x, y, x1, y1]],
+    );
+    expect(left).toEqual({ archives: 0, aliases: 0 });
+  });
+
+  describe('the rows that hang off a page (migration 0017 checks them as their foreign keys did)', () => {
+    const refused = async (sql: string, params: unknown[]) =>
+      expect(db().query(sql, params)).rejects.toMatchObject({ driverError: { code: '23503' } });
+
+    it('never name a page that does not exist, in any of the tables', async () => {
+      const [page] = await seedHigh(s.t.app, s.ws, [{}]);
+      const missing = String(BigInt(page) + 1_000_000n);
+      const team = s.ws.teamId;
+      const user = s.ws.users.member;
+      await refused(`INSERT INTO page_members (team_id, page_id, user_id) VALUES ($1, $2, $3)`, [team, missing, user]);
+      await refused(`INSERT INTO page_bookmarks (team_id, page_id, user_id) VALUES ($1, $2, $3)`, [
+        team,
+        missing,
+        user,
+      ]);
+      await refused(`INSERT INTO page_watchers (team_id, page_id, user_id) VALUES ($1, $2, $3)`, [team, missing, user]);
+      await refused(`INSERT INTO page_comments (team_id, id, page_id, user_id) VALUES ($1, 'orphan', $2, $3)`, [
+        team,
+        missing,
+        user,
+      ]);
+      await refused(
+        `INSERT INTO page_archives (team_id, page_id, archive_root_id, archived_by) VALUES ($1, $2, $3, $4)`,
+        [team, page, missing, user],
+      );
+      await refused(`INSERT INTO public_page_aliases (alias_id, team_id, page_id) VALUES (gen_random_uuid(), $1, $2)`, [
+        team,
+        missing,
+      ]);
+      await db().query(`INSERT INTO page_watchers (team_id, page_id, user_id) VALUES ($1, $2, $3)`, [team, page, user]);
+      await refused(`UPDATE page_watchers SET page_id = $2 WHERE team_id = $1 AND page_id = $3`, [team, missing, page]);
+      await refused(`UPDATE pages SET id = $2 WHERE team_id = $1 AND id = $3`, [team, missing, page]);
+    });
   });
 
   it('deletes an archived page (and the pages archived with it)', async () => {

@@ -125,4 +125,45 @@ describe('GET /v1/{team_id}/pages walked to the end while the tree changes', () 
     expect([...seen].filter(([, times]) => times > 1)).toEqual([]);
     expect([...created].filter((id) => seen.has(id))).toEqual([]);
   }, 300_000);
+
+  describe('a page moved out from under a page then deleted or archived, both during the walk', () => {
+    for (const fate of ['deleted', 'archived'] as const) {
+      it(`is listed once, at its place as of the first answer (its old parent ${fate})`, async () => {
+        const other = await seedWorkspace(t.app);
+        const [a, x] = await seedPages(t.app, other, [{}, {}]);
+        const early = await seedPages(
+          t.app,
+          other,
+          Array.from({ length: 12 }, () => ({ parent: a })),
+        );
+        // Two levels down: the walk must step through x and y, both gone.
+        const [y] = await seedPages(t.app, other, [{ parent: x }]);
+        const [p] = await seedPages(t.app, other, [{ parent: y }]);
+        const [under] = await seedPages(t.app, other, [{ parent: p }]);
+        const list = (cursor: string | null) =>
+          t.http
+            .get(`/v1/${other.teamId}/pages`)
+            .query(cursor ? { limit: 5, cursor } : { limit: 5 })
+            .set('Authorization', other.auth.member)
+            .expect(200);
+        const first = await list(null);
+        const seen: string[] = first.body.pages.map((page: { id: string }) => page.id);
+        const call = (method: 'patch' | 'delete', id: string) =>
+          t.http[method](`/v1/${other.teamId}/pages/${id}`).set('Authorization', other.auth.member);
+        // Into the part already walked, then its old parent goes.
+        await call('patch', p).send({ parent_page_id: a, position: 0 }).expect(200);
+        if (fate === 'deleted') await call('delete', x).expect(204);
+        else await call('patch', x).send({ archived: true }).expect(200);
+        for (let cursor: string | null = first.body.cursor; cursor;) {
+          const res = await list(cursor);
+          seen.push(...res.body.pages.map((page: { id: string }) => page.id));
+          cursor = res.body.cursor;
+        }
+        expect(seen.filter((id) => id === p)).toEqual([p]);
+        expect(seen.filter((id) => id === under)).toEqual([under]);
+        expect(seen.filter((id) => id === x || id === y)).toEqual([]);
+        expect([a, ...early].filter((id) => seen.filter((s) => s === id).length !== 1)).toEqual([]);
+      });
+    }
+  });
 });

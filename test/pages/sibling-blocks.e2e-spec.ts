@@ -36,6 +36,7 @@ describe('page_sibling_blocks (migration 0006) count the active siblings of ever
         'back to project 1',
         'insert',
         'delete leaves',
+        'delete subtrees',
       ),
     });
     await fc.assert(
@@ -66,6 +67,13 @@ describe('page_sibling_blocks (migration 0006) count the active siblings of ever
                                WHERE ${chosen}
                                  AND NOT EXISTS (SELECT 1 FROM pages c
                                                   WHERE c.team_id = pages.team_id AND c.parent_id = pages.id)`,
+            // Whole subtrees in one statement: the places under them go with them (migration 0017).
+            'delete subtrees': `WITH RECURSIVE doomed AS (
+                                  SELECT id FROM pages WHERE ${chosen} AND id % 3 = 0
+                                  UNION
+                                  SELECT c.id FROM pages c JOIN doomed d
+                                      ON c.team_id = '${team}' AND c.parent_id = d.id)
+                                DELETE FROM pages WHERE team_id = '${team}' AND id IN (SELECT id FROM doomed)`,
           };
           await db().query(sql[kind]);
           expect({ after: kind, problems: await blockProblems(db(), team) }).toEqual({ after: kind, problems: [] });
