@@ -136,9 +136,9 @@ WITH RECURSIVE
                               )
                             )
                         )
-                        OR EXISTS (
+                        OR (
                           SELECT
-                            1
+                            TRUE
                           FROM
                             page_moves g
                           WHERE
@@ -153,6 +153,8 @@ WITH RECURSIVE
                                   snap
                               )
                             )
+                          LIMIT
+                            1
                         )
                       )
                     ORDER BY
@@ -285,9 +287,9 @@ WITH RECURSIVE
                               )
                             )
                         )
-                        OR EXISTS (
+                        OR (
                           SELECT
-                            1
+                            TRUE
                           FROM
                             page_moves g
                           WHERE
@@ -302,6 +304,8 @@ WITH RECURSIVE
                                   snap
                               )
                             )
+                          LIMIT
+                            1
                         )
                       )
                     ORDER BY
@@ -438,9 +442,9 @@ WITH RECURSIVE
                               )
                             )
                         )
-                        OR EXISTS (
+                        OR (
                           SELECT
-                            1
+                            TRUE
                           FROM
                             page_moves g
                           WHERE
@@ -455,6 +459,8 @@ WITH RECURSIVE
                                   snap
                               )
                             )
+                          LIMIT
+                            1
                         )
                       )
                     ORDER BY

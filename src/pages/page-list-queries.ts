@@ -65,8 +65,9 @@ const FIRST_AS_OF_SNAPSHOT = (project: string, parent: string, after: string) =>
         AND NOT EXISTS (SELECT 1 FROM page_moves e WHERE ${UNSEEN_MOVE('e', 'm.page_id')} AND e.id < m.id)
         AND (EXISTS (SELECT 1 FROM pages c WHERE c.team_id = :teamId AND c.id = m.page_id
                                             AND pg_visible_in_snapshot(c.created_xid, ${SNAPSHOT}))
-             OR EXISTS (SELECT 1 FROM page_moves g WHERE g.team_id = :teamId AND g.page_id = m.page_id
-                                                  AND pg_visible_in_snapshot(g.deleted_created_xid, ${SNAPSHOT})))
+             OR (SELECT true FROM page_moves g WHERE g.team_id = :teamId AND g.page_id = m.page_id
+                                                 AND pg_visible_in_snapshot(g.deleted_created_xid, ${SNAPSHOT})
+                  LIMIT 1))
       ORDER BY m.old_sort_key LIMIT 1)
   ) x ORDER BY x.sort_key LIMIT 1)`;
 
