@@ -5,6 +5,8 @@ import { configureApp, createApp } from './app.setup';
 import { ConfigError, loadConfig } from './config/app-config';
 import { openDatabaseServer } from './database/database-server';
 import { EmbeddedPostgresError } from './database/embedded/embedded-postgres';
+import { Metrics } from './observability/metrics';
+import { closeServer, serveMetrics } from './observability/metrics-server';
 import { ProcessLifecycle } from './process-lifecycle';
 
 /** Opens the database, builds the app and listens; every step registered with `lifecycle` to be undone on a stop. */
@@ -21,6 +23,10 @@ export async function bootstrap(lifecycle: ProcessLifecycle): Promise<void> {
   lifecycle.log = (message) => logger.log(message);
   await lifecycle.start(app.listen(config.port)); // runs pending migrations first
   logger.log(`Workspace Content API listening on http://localhost:${config.port} (docs at /docs)`);
+  if (!config.metrics) return;
+  const { port, host } = config.metrics;
+  await lifecycle.start(serveMetrics(app.get(Metrics), port, host), closeServer);
+  logger.log(`Metrics at http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`);
 }
 
 /** What a failed boot prints: the message alone when it says what to do, the stack for the unforeseen. */
