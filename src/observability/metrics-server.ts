@@ -8,13 +8,14 @@ import { Metrics } from './metrics';
  * and a scrape cannot be confused with a request. Resolves once listening; returns how to close it.
  */
 export async function serveMetrics(metrics: Metrics, port: number, host: string): Promise<Server> {
+  const registry = metrics.registry!;
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: the metrics are at GET /metrics\n');
       return;
     }
-    metrics.registry.metrics().then(
-      (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(text),
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(text),
       (error: Error) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`${error.message}\n`),
     );
   });

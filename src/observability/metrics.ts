@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import { AppConfig } from '../config/app-config';
 
 /** OpenTelemetry's recommended buckets for request and operation durations (seconds). */
@@ -18,7 +18,8 @@ export type BacklogReader = () => Promise<{ pending: number; oldest_ms: number |
  */
 @Injectable()
 export class Metrics {
-  readonly registry = new Registry();
+  /** Undefined when metrics are off. */
+  readonly registry?: Registry;
   readonly enabled: boolean;
   private readonly httpDuration?: Histogram<'http_request_method' | 'http_route' | 'http_response_status_code'>;
   private readonly statementDuration?: Histogram<'db_statement'>;
@@ -34,6 +35,11 @@ export class Metrics {
   constructor(config: AppConfig) {
     this.enabled = config.metrics !== undefined;
     if (!this.enabled) return;
+    // Loaded only when metrics are on: prom-client brings @opentelemetry/api, which must not load otherwise.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } =
+      require('prom-client') as typeof import('prom-client');
+    this.registry = new Registry();
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.httpDuration = new Histogram({
