@@ -36,9 +36,8 @@ export class Metrics {
     this.enabled = config.metrics !== undefined;
     if (!this.enabled) return;
     // Loaded only when metrics are on: prom-client brings @opentelemetry/api, which must not load otherwise.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } =
-      require('prom-client') as typeof import('prom-client');
+    const prom = loadPromClient();
+    const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = prom;
     this.registry = new Registry();
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
@@ -176,4 +175,10 @@ export class Metrics {
   tokenLookup(hit: boolean): void {
     this.tokenCache?.inc({ result: hit ? 'hit' : 'miss' });
   }
+}
+
+/** prom-client, required on first use only (a static import would load it, and @opentelemetry/api, always). */
+function loadPromClient(): typeof import('prom-client') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('prom-client') as typeof import('prom-client');
 }

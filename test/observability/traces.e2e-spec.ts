@@ -97,7 +97,7 @@ describe('OpenTelemetry traces', () => {
 
   it('loads no OpenTelemetry module at all with metrics off too', async () => {
     const dumpPort = await freePort();
-    const server = await start({ MODULES_DUMP_PORT: String(dumpPort), METRICS_PORT: '0' });
+    await start({ MODULES_DUMP_PORT: String(dumpPort), METRICS_PORT: '0' });
     const loaded = (await dump<string[]>(dumpPort)).filter((path) => path.includes('/@opentelemetry/'));
     expect(loaded).toEqual([]);
   });
