@@ -5,6 +5,7 @@ import { configureApp, createApp } from './app.setup';
 import { ConfigError, loadConfig } from './config/app-config';
 import { openDatabaseServer } from './database/database-server';
 import { EmbeddedPostgresError } from './database/embedded/embedded-postgres';
+import { bootLogger } from './logging/boot-logger';
 import { Metrics } from './observability/metrics';
 import { closeServer, serveMetrics } from './observability/metrics-server';
 import { ProcessLifecycle } from './process-lifecycle';
@@ -13,9 +14,11 @@ import { ProcessLifecycle } from './process-lifecycle';
 export async function bootstrap(lifecycle: ProcessLifecycle): Promise<void> {
   const config = loadConfig();
   const database = await lifecycle.start(openDatabaseServer(config), (db) => db.stop());
+  // Abandoned at once on a stop: it may retry the database for half a minute, and has started nothing of its own.
   const app = await lifecycle.start(
-    createApp(AppModule.forRoot(config, database.url), { bufferLogs: true, abortOnError: false }),
+    createApp(AppModule.forRoot(config, database.url), { logger: bootLogger(config), abortOnError: false }),
     (created) => created.close(), // stops accepting, lets in-flight requests finish, closes the pool
+    { abandonOnStop: true },
   );
   lifecycle.drainOnStop(app.getHttpServer()); // before listening, so every response is counted
   configureApp(app);
