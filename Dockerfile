@@ -36,19 +36,24 @@ RUN npm run build
 
 # ---- runtime: production dependencies and dist/ only, as the unprivileged `node` user; npm never runs here ----
 FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production
+# tini (Debian's) as PID 1: it forwards SIGTERM to node from the container's first instant (node as PID 1
+# ignores SIGTERM until its handler is installed) and reaps any child.
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
+# Metrics listen on every interface in a container, so that a scraper outside it reaches them.
+ENV NODE_ENV=production METRICS_HOST=0.0.0.0
 WORKDIR /app
 COPY package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 
 USER node
-EXPOSE 3000
+EXPOSE 3000 9464
 # Probed every second until the first success (the service is ready in about a second), then every 15 s.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --start-interval=1s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 
-# node itself receives SIGTERM (drains in-flight requests, closes the pool, exits 0). Pending migrations
+# tini hands SIGTERM to node (drains in-flight requests, closes the pool, exits 0; while still loading, exits at once). Pending migrations
 # are applied at boot under a lock unless RUN_MIGRATIONS=false. The command line, inside the container:
 #   node dist/src/cli/main.js demo     (npm run cli needs the compiler, which the image does not hold)
+ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "dist/src/main.js"]

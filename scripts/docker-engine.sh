@@ -14,7 +14,9 @@ if docker info >/dev/null 2>&1; then
 fi
 [ "$(id -u)" = 0 ] || { echo "docker-engine: needs root" >&2; exit 1; }
 
-major="$(dpkg-query -W -f '${Version}' docker.io 2>/dev/null | cut -d. -f1)"
+# Not installed is the usual case here: dpkg-query then fails, which must not end the script (set -e, pipefail).
+major="$(dpkg-query -W -f '${Version}' docker.io 2>/dev/null | cut -d. -f1 || true)"
+[ -n "$major" ] || echo "docker-engine: docker.io is not installed; installing Engine 26 from Debian trixie's packages"
 if [ "${major:-0}" -lt 25 ]; then
   apt="/var/cache/docker-engine-trixie"
   mkdir -p "$apt/lists/partial" "$apt/archives/partial" "$apt/debs"
@@ -33,3 +35,4 @@ pgrep -x dockerd >/dev/null || { nohup dockerd >/var/log/dockerd.log 2>&1 & }
 for _ in $(seq 60); do docker info >/dev/null 2>&1 && break; sleep 0.5; done
 docker info >/dev/null 2>&1 || { tail -20 /var/log/dockerd.log >&2; exit 1; }
 echo "docker-engine: server $(docker version -f '{{.Server.Version}}') answers (log /var/log/dockerd.log)"
+echo "docker-engine: to stop it: kill \$(cat /var/run/docker.pid)"

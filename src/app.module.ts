@@ -18,6 +18,7 @@ import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { ALL_EVENT_RENDERERS } from './event-renderers';
 import { HealthModule } from './health/health.module';
 import { NotesModule } from './notes/notes.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { PagesModule } from './pages/pages.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
 import { IdempotencyGuard } from './safe-writes/idempotency.guard';
@@ -39,6 +40,7 @@ export class AppModule {
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, useExisting: true, forRoutes: [] }),
         AppConfigModule.forRoot(config),
         DatabaseModule.forRoot(config, databaseUrl),
+        ObservabilityModule,
         ThrottlerModule.forRoot({
           throttlers: [{ ttl: 60_000, limit: (context) => rateLimitPerMinute(config, context) }],
           skipIf: (context) => rateLimitPerMinute(config, context) === 0,

@@ -12,6 +12,8 @@ import { AppConfig } from './config/app-config';
 import { answerClientErrors } from './errors/client-errors';
 import { sendError } from './errors/error-response';
 import { loggerOptions } from './logging/logger-options';
+import { httpMetrics } from './observability/http-metrics';
+import { Metrics } from './observability/metrics';
 import { requestLogger } from './logging/request-logger';
 import { VersionedExpressAdapter } from './safe-writes/versioned-express-adapter';
 
@@ -52,6 +54,8 @@ export function configureApp(
   // ETags name stored versions (safe-writes/versioned-express-adapter.ts), not hashes of bodies.
   server.set('etag', false);
   server.use(requestLogger(pino(loggerOptions(config), options.logDestination)));
+  const metrics = app.get(Metrics);
+  if (metrics.enabled) server.use(httpMetrics(metrics));
   hardenHttp(app, config);
   // Bytes only: the size limit (413) applies as the body is read; JsonBodyGuard parses it after authentication.
   server.use(express.raw({ limit: BODY_LIMIT, type: () => true }));

@@ -4,7 +4,15 @@ import { ProcessLifecycle } from './process-lifecycle';
 // what boot has started, and as a container's PID 1 node ignores SIGTERM until it has a handler.
 const lifecycle = new ProcessLifecycle();
 
-import('./bootstrap')
+// Traces only when asked: then the SDK starts before the modules it instruments load; otherwise none of it loads.
+const tracing = process.env.OTEL_EXPORTER_OTLP_ENDPOINT
+  ? import('./observability/tracing').then(({ startTracing }) =>
+      lifecycle.start(Promise.resolve(startTracing()), (sdk) => sdk.shutdown()),
+    )
+  : Promise.resolve();
+
+tracing
+  .then(() => import('./bootstrap'))
   .then(({ bootstrap, bootFailure }) =>
     bootstrap(lifecycle).catch((error: unknown) => lifecycle.fail(bootFailure(error))),
   )

@@ -14,6 +14,8 @@ export class ProcessLifecycle {
   /** The boot step under way (or the last one): whether it succeeded. */
   private current: Promise<boolean> = Promise.resolve(true);
   private stopRequested = false;
+  /** The step under way may be abandoned: a stop does not wait for it. */
+  private abandonable = false;
   private stopping?: Promise<number>;
   /** Run as soon as a stop is requested, before any undo: see drainKeepAlive. */
   private readonly onStopRequested: Array<() => void> = [];
@@ -22,8 +24,17 @@ export class ProcessLifecycle {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void this.onSignal(signal));
   }
 
-  /** Awaits a boot step and remembers `undo` for its result. Never returns once a stop was requested. */
-  async start<T>(step: Promise<T>, undo?: (value: T) => Promise<unknown>): Promise<T> {
+  /**
+   * Awaits a boot step and remembers `undo` for its result. Never returns once a stop was requested.
+   * `abandonOnStop`: a stop does not wait for the step (one that only waits, as for the database, and
+   * leaves nothing that exiting does not end); its result, if it comes, is not undone.
+   */
+  async start<T>(
+    step: Promise<T>,
+    undo?: (value: T) => Promise<unknown>,
+    options: { abandonOnStop?: boolean } = {},
+  ): Promise<T> {
+    this.abandonable = options.abandonOnStop ?? false;
     const done = step.then((value) => {
       if (undo) this.undo.push(() => undo(value));
       return value;
@@ -54,7 +65,7 @@ export class ProcessLifecycle {
     this.stopRequested = true;
     this.onStopRequested.forEach((drain) => drain());
     this.log(`${signal}: finishing in-flight requests, then closing the database`);
-    if (!(await this.current)) return; // boot failed: fail() reports it and stops
+    if (!this.abandonable && !(await this.current)) return; // boot failed: fail() reports it and stops
     process.exit(await this.stopAll());
   }
 

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { AppConfig } from '../config/app-config';
+import { Metrics } from '../observability/metrics';
 import { Caller } from './caller';
 
 /** The most tokens remembered at once; past it, the least recently used go first. */
@@ -22,7 +23,10 @@ export class TokenCache {
   /** Bumped whenever the cache is emptied: a lookup that started before must not store its answer. */
   private generation = 0;
 
-  constructor(config: AppConfig) {
+  constructor(
+    config: AppConfig,
+    @Optional() private readonly metrics?: Metrics,
+  ) {
     this.entries =
       config.tokenCacheTtlMs > 0
         ? new LRUCache({ max: MAX_TOKENS, ttl: config.tokenCacheTtlMs, ttlAutopurge: false })
@@ -30,7 +34,9 @@ export class TokenCache {
   }
 
   get(tokenHash: string): Caller | undefined {
-    return this.live ? this.entries?.get(tokenHash) : undefined;
+    const found = this.live ? this.entries?.get(tokenHash) : undefined;
+    this.metrics?.tokenLookup(found !== undefined);
+    return found;
   }
 
   /** What `remember` must be given back: the state when the lookup began. */

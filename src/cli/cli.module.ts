@@ -1,3 +1,4 @@
+import { ObservabilityModule } from '../observability/observability.module';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { AppConfig } from '../config/app-config';
@@ -17,6 +18,8 @@ export class CliModule {
         AppConfigModule.forRoot(config),
         // A command fails at once instead of retrying for half a minute.
         DatabaseModule.forRoot(config, databaseUrl, { retryAttempts: 0 }),
+        // Counts nothing here, but AuthModule's and the writes' providers take it.
+        ObservabilityModule,
         AuthModule,
         ImportModule,
         ExportModule,

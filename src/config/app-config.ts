@@ -4,6 +4,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsIP,
   IsOptional,
   IsString,
   IsUrl,
@@ -175,6 +176,17 @@ class Environment {
   @Max(365 * 86_400_000)
   WEBHOOK_RETENTION_MS = 7 * 86_400_000;
 
+  /** The Prometheus metrics' own port (never the API's); 0 turns metrics off. */
+  @toInt()
+  @IsInt({ message: 'METRICS_PORT must be a port from 0 (off) to 65535' })
+  @Min(0, { message: 'METRICS_PORT must be a port from 0 (off) to 65535' })
+  @Max(65535, { message: 'METRICS_PORT must be a port from 0 (off) to 65535' })
+  METRICS_PORT = 9464;
+
+  /** The address the metrics port listens on: loopback unless a scraper elsewhere must reach it. */
+  @IsIP(undefined, { message: 'METRICS_HOST must be an IP address (127.0.0.1, 0.0.0.0, ::)' })
+  METRICS_HOST = '127.0.0.1';
+
   /** How often the retention is applied and the backlog logged. */
   @toInt()
   @IsInt()
@@ -229,6 +241,8 @@ export class AppConfig {
   /** undefined: CORS off; true: any origin. */
   readonly corsOrigins: string[] | true | undefined;
   readonly webhooks: WebhookSettings;
+  /** Undefined: metrics are off (METRICS_PORT=0). */
+  readonly metrics: { port: number; host: string } | undefined;
 
   constructor(env: Environment) {
     this.port = env.PORT;
@@ -251,6 +265,7 @@ export class AppConfig {
       .map((o) => o.trim())
       .filter(Boolean);
     this.corsOrigins = origins?.includes('*') ? true : origins?.length ? origins : undefined;
+    this.metrics = env.METRICS_PORT === 0 ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST };
     this.webhooks = {
       deliver: env.WEBHOOK_DELIVERY,
       allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS,

@@ -15,6 +15,8 @@ export const REQUEST_POOL = Symbol('REQUEST_POOL');
 @Injectable()
 export class DatabasePools implements OnApplicationShutdown {
   private readonly opened: Pool[] = [];
+  /** The open pools by name (their application_name, else `requests`), for the metrics. */
+  readonly named = new Map<string, Pool>();
 
   constructor(
     private readonly config: AppConfig,
@@ -25,10 +27,12 @@ export class DatabasePools implements OnApplicationShutdown {
     const pool = new Pool({ connectionString: this.databaseUrl, ...poolSettings(this.config), ...overrides });
     pool.on('error', () => undefined); // an idle connection lost: the pool replaces it
     this.opened.push(pool);
+    this.named.set(String(overrides.application_name ?? 'requests'), pool);
     return pool;
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.named.clear();
     await Promise.all(this.opened.splice(0).map((pool) => pool.end()));
   }
 }

@@ -1,5 +1,6 @@
-import { Inject, Injectable, Module } from '@nestjs/common';
+import { Inject, Injectable, Module, Optional } from '@nestjs/common';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { Metrics } from '../observability/metrics';
 import { REQUEST_POOL } from './database-pools';
 import { SqlSession, Statement, StatementParams } from './statement';
 
@@ -8,12 +9,39 @@ function prepared<Params extends StatementParams, Row>(statement: Statement<Para
   return { name: statement.name, text: statement.text, values: statement.values(params) };
 }
 
+/**
+ * Where every catalogue statement is executed: on `client` (the pool or a checked-out connection),
+ * timed into `metrics` when given (the request paths'). Its trace span is the pg instrumentation's,
+ * named by the catalogue name (observability/tracing.ts).
+ */
+async function run<Params extends StatementParams, Row>(
+  client: Pool | PoolClient,
+  statement: Statement<Params, Row>,
+  params: Params,
+  metrics: Metrics | undefined,
+): Promise<Row[]> {
+  if (!metrics?.enabled) return (await client.query(prepared(statement, params))).rows as Row[];
+  const started = process.hrtime.bigint();
+  const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+  try {
+    const rows = (await client.query(prepared(statement, params))).rows as Row[];
+    metrics.statement(statement.name, seconds());
+    return rows;
+  } catch (error) {
+    metrics.statement(statement.name, seconds(), error);
+    throw error;
+  }
+}
+
 /** Catalogue statements and transactions on a pg pool, rows as pg gives them. */
 export class PoolSql implements SqlSession {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly metrics?: Metrics,
+  ) {}
 
-  async query<Params extends StatementParams, Row>(statement: Statement<Params, Row>, params: Params): Promise<Row[]> {
-    return (await this.pool.query(prepared(statement, params))).rows as Row[];
+  query<Params extends StatementParams, Row>(statement: Statement<Params, Row>, params: Params): Promise<Row[]> {
+    return run(this.pool, statement, params, this.metrics);
   }
 
   /**
@@ -29,7 +57,7 @@ export class PoolSql implements SqlSession {
     client.on('error', onError);
     try {
       await client.query('BEGIN');
-      const result = await work(sessionOf(client));
+      const result = await work(sessionOf(client, this.metrics));
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -45,20 +73,16 @@ export class PoolSql implements SqlSession {
 /** The request paths' database access, on the pool DatabaseModule made for them. */
 @Injectable()
 export class Sql extends PoolSql {
-  constructor(@Inject(REQUEST_POOL) pool: Pool) {
-    super(pool);
+  constructor(@Inject(REQUEST_POOL) pool: Pool, @Optional() metrics?: Metrics) {
+    super(pool, metrics);
   }
 }
 
 /** One checked-out connection as a SqlSession. */
-export function sessionOf(client: PoolClient): SqlSession {
+export function sessionOf(client: PoolClient, metrics?: Metrics): SqlSession {
   return {
-    async query<Params extends StatementParams, Row>(
-      statement: Statement<Params, Row>,
-      params: Params,
-    ): Promise<Row[]> {
-      return (await client.query(prepared(statement, params))).rows as Row[];
-    },
+    query: <Params extends StatementParams, Row>(statement: Statement<Params, Row>, params: Params) =>
+      run(client, statement, params, metrics),
   };
 }
 

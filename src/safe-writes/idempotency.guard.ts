@@ -4,6 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Caller } from '../auth/caller';
 import { AppConfig } from '../config/app-config';
 import { Sql } from '../database/sql';
+import { Metrics } from '../observability/metrics';
 import { CLAIM_KEY, ClaimRow, RELEASE_KEY } from './idempotency-queries';
 import { SafeWriteErrors } from './safe-write-errors';
 import { KeptAnswer, setKeyOutcome } from './write-conditions';
@@ -26,6 +27,7 @@ export class IdempotencyGuard implements CanActivate {
   constructor(
     private readonly db: Sql,
     private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
@@ -47,7 +49,7 @@ export class IdempotencyGuard implements CanActivate {
       const giveBack = () => this.db.query(RELEASE_KEY, owner).then(noop, noop);
       setKeyOutcome(request, { claimed: { idempotencyKey: key, keyClaim: claim }, giveBack });
     } else {
-      setKeyOutcome(request, { kept: kept(row) });
+      setKeyOutcome(request, { kept: kept(row, this.metrics) });
       response.setHeader('Idempotent-Replayed', 'true');
     }
     return true;
@@ -57,9 +59,16 @@ export class IdempotencyGuard implements CanActivate {
 function noop(): void {}
 
 /** The answer a repeat gets: 422 for another request under the key, 409 while the first still runs. */
-function kept(row: ClaimRow): KeptAnswer {
-  if (!row.same_request) throw SafeWriteErrors.idempotencyKeyReused();
-  if (row.status === null || row.answer === null) throw SafeWriteErrors.idempotencyKeyInUse();
+function kept(row: ClaimRow, metrics: Metrics): KeptAnswer {
+  if (!row.same_request) {
+    metrics.idempotencyAnswer('reused');
+    throw SafeWriteErrors.idempotencyKeyReused();
+  }
+  if (row.status === null || row.answer === null) {
+    metrics.idempotencyAnswer('in_use');
+    throw SafeWriteErrors.idempotencyKeyInUse();
+  }
+  metrics.idempotencyAnswer('replayed');
   return { status: row.status, row: row.answer };
 }
 

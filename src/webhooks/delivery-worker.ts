@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { AppConfig } from '../config/app-config';
 import { DatabasePools } from '../database/database-pools';
 import { PoolSql } from '../database/sql';
+import { Metrics } from '../observability/metrics';
 import { EVENT_RENDERERS, EventRenderers, renderEvent } from './event-payload';
 import { send, AttemptResult } from './webhook-sender';
 import {
@@ -57,6 +58,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly pools: DatabasePools,
     private readonly secrets: WebhookSecrets,
     @Inject(EVENT_RENDERERS) private readonly renderers: EventRenderers,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -170,6 +172,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     if (!recorded) return false;
     const { webhookId, claimed, attempts, results, outcomes } = recorded;
     const givenUp = new Set(outcomes.filter((row) => row.outcome === 'given_up').map((row) => row.event_id));
+    this.countAttempts(claimed, outcomes);
     claimed.forEach((delivery, i) => {
       if (succeeded(results[i])) return;
       this.logger.warn(
@@ -202,6 +205,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         }
       }),
     );
+  }
+
+  /** Attempts by outcome; a delivered one's lag from its event's commit (event_time is the transaction's start). */
+  private countAttempts(claimed: ClaimedDelivery[], outcomes: Array<{ event_id: string; outcome: string }>): void {
+    const times = new Map(claimed.map((delivery) => [delivery.event_id, delivery.event_time]));
+    for (const { event_id: eventId, outcome } of outcomes) {
+      const time = times.get(eventId);
+      const lag = outcome === 'delivered' && time ? (Date.now() - new Date(time).getTime()) / 1000 : undefined;
+      this.metrics.webhookAttempt(outcome, lag);
+    }
   }
 
   private async keepHouse(): Promise<void> {

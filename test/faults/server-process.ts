@@ -25,8 +25,8 @@ export async function startServer(
 ): Promise<ServerProcess> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: npm test builds it first (npm run build)`);
   const child = spawn(process.execPath, [...nodeArgs, MAIN], {
-    // No webhook delivery unless asked: the deliveries of the webhook specs are theirs to make.
-    env: { PATH: process.env.PATH, PORT: String(port), WEBHOOK_DELIVERY: 'false', ...env },
+    // No webhook delivery unless asked (the webhook specs' deliveries are theirs); no metrics port (one for all).
+    env: { PATH: process.env.PATH, PORT: String(port), WEBHOOK_DELIVERY: 'false', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

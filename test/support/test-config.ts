@@ -9,7 +9,8 @@ export function testDatabaseUrl(): string {
 
 /**
  * Configuration for a test app: quiet logs, migrations already applied by global setup, no rate limit, and no
- * webhook delivery (the webhook specs turn it on), so that apps of other specs never attempt their deliveries.
+ * webhook delivery (the webhook specs turn it on), so that apps of other specs never attempt their deliveries, and no
+ * metrics (test/observability turns them on in a server process of its own).
  */
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig(
@@ -20,6 +21,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '0',
       WEBHOOK_DELIVERY: 'false',
+      METRICS_PORT: '0',
       ...overrides,
     },
   );

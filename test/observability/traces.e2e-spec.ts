@@ -1,0 +1,104 @@
+import { join } from 'node:path';
+import { freePort } from '../../support/free-port';
+import { call } from '../faults/http-client';
+import { ServerProcess, startServer } from '../faults/server-process';
+import { useScene } from '../support/scene';
+import { testDatabaseUrl } from '../support/test-config';
+
+const PRELOAD = join(__dirname, 'trace-preload.js');
+const TIMEOUT_MS = 10_000;
+
+interface DumpedSpan {
+  name: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  attributes: Record<string, unknown>;
+}
+
+/** The compiled server, preloaded with trace-preload.js; the in-process app seeds. */
+describe('OpenTelemetry traces', () => {
+  const s = useScene();
+  const servers: ServerProcess[] = [];
+
+  async function start(env: Record<string, string>): Promise<ServerProcess> {
+    const server = await startServer(
+      { DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env },
+      await freePort(),
+      ['-r', PRELOAD],
+    );
+    servers.push(server);
+    return server;
+  }
+
+  const dump = async <T>(port: number): Promise<T> => (await fetch(`http://127.0.0.1:${port}/`)).json() as Promise<T>;
+
+  afterAll(async () => {
+    for (const server of servers) {
+      if (server.child.exitCode === null) server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
+  it('a PATCH is an HTTP span with the request id, over the Nest handler span, over the statement spans', async () => {
+    const dumpPort = await freePort();
+    const server = await start({ TRACE_DUMP_PORT: String(dumpPort) });
+    const auth = s.ws.auth.member;
+    const created = await call(server.baseUrl, {
+      method: 'POST',
+      path: `/v1/${s.ws.teamId}/pages`,
+      auth,
+      body: { project_id: s.ws.projectId, title: 'Traced' },
+      timeoutMs: TIMEOUT_MS,
+    });
+    const pageId = (created.body as { page: { id: string } }).page.id;
+    const patched = await call(server.baseUrl, {
+      method: 'PATCH',
+      path: `/v1/${s.ws.teamId}/pages/${pageId}`,
+      auth,
+      body: { title: 'Traced again' },
+      headers: { 'X-Request-Id': 'trace-me-1' },
+      timeoutMs: TIMEOUT_MS,
+    });
+    expect(patched.status).toBe(200);
+
+    let spans: DumpedSpan[] = [];
+    for (let i = 0; i < 50 && !spans.some((span) => span.attributes['http.request.id'] === 'trace-me-1'); i++) {
+      spans = await dump<DumpedSpan[]>(dumpPort);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const http = spans.find((span) => span.attributes['http.request.id'] === 'trace-me-1');
+    expect(http?.name).toMatch(/^PATCH/);
+    const trace = spans.filter((span) => span.traceId === http!.traceId);
+    const byId = new Map(trace.map((span) => [span.spanId, span]));
+    const ancestors = (span: DumpedSpan): DumpedSpan[] => {
+      const parent = span.parentSpanId ? byId.get(span.parentSpanId) : undefined;
+      return parent ? [parent, ...ancestors(parent)] : [];
+    };
+    const handler = trace.find((span) => span.attributes['nestjs.type'] === 'handler');
+    expect(handler).toBeDefined();
+    expect(ancestors(handler!)).toContain(http);
+    // The page's write statement, under the handler, named by its catalogue name and not its text.
+    const statement = trace.find((span) => /^write_page/.test(span.name));
+    expect(statement).toBeDefined();
+    expect(ancestors(statement!)).toEqual(expect.arrayContaining([handler, http]));
+    expect(trace.filter((span) => /\s(FROM|SET|INTO)\s/i.test(span.name)).map((span) => span.name)).toEqual([]);
+  });
+
+  it('loads no OpenTelemetry SDK or instrumentation without OTEL_EXPORTER_OTLP_ENDPOINT', async () => {
+    const dumpPort = await freePort();
+    const server = await start({ MODULES_DUMP_PORT: String(dumpPort), METRICS_PORT: String(await freePort()) });
+    const ready = await call(server.baseUrl, { method: 'GET', path: `/health/ready`, timeoutMs: TIMEOUT_MS });
+    expect(ready.status).toBe(200);
+    const loaded = (await dump<string[]>(dumpPort)).filter((path) => path.includes('/@opentelemetry/'));
+    // prom-client requires the API package (for exemplars); it is the no-op API while no SDK registers itself.
+    expect(loaded.filter((path) => !path.includes('/@opentelemetry/api/'))).toEqual([]);
+  });
+
+  it('loads no OpenTelemetry module at all with metrics off too', async () => {
+    const dumpPort = await freePort();
+    await start({ MODULES_DUMP_PORT: String(dumpPort), METRICS_PORT: '0' });
+    const loaded = (await dump<string[]>(dumpPort)).filter((path) => path.includes('/@opentelemetry/'));
+    expect(loaded).toEqual([]);
+  });
+});
