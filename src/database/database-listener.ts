@@ -1,6 +1,7 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
 import { AppConfig } from '../config/app-config';
+import { named } from './named-parameters';
 
 const RETRY_MS = [250, 500, 1000, 2000, 5000];
 
@@ -51,7 +52,7 @@ export class DatabaseListener implements OnApplicationShutdown {
     const client = this.ready;
     if (!client) return false;
     try {
-      await client.query('SELECT pg_notify($1, NULL)', [channel]);
+      await client.query(...named('SELECT pg_notify(:channel, NULL)', { channel }));
       return true;
     } catch {
       return false;

@@ -1,6 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { freePort } from '../../support/free-port';
+import { testDatabaseUrl } from '../support/test-config';
 import { call, sleep } from './http-client';
 
 const MAIN = join(__dirname, '..', '..', 'dist', 'src', 'main.js');
@@ -45,4 +47,27 @@ export async function startServer(
   }
   child.kill('SIGKILL');
   throw new Error(`The server did not become ready:\n${output}`);
+}
+
+/**
+ * Starts compiled servers on the test database for a spec file (quiet, no rate limit, `nodeArgs` for
+ * each), and stops them after its tests.
+ */
+export function useServerProcesses(nodeArgs: readonly string[] = []) {
+  const servers: ServerProcess[] = [];
+  afterAll(async () => {
+    for (const server of servers) {
+      if (server.child.exitCode === null) server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+  return async (env: Record<string, string>): Promise<ServerProcess> => {
+    const server = await startServer(
+      { DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env },
+      await freePort(),
+      nodeArgs,
+    );
+    servers.push(server);
+    return server;
+  };
 }

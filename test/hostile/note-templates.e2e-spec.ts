@@ -270,7 +270,10 @@ describe('hostile requests: note templates', () => {
           expect(res.text).toBe('');
           if (isReplay(res)) return;
           if (req.path.startsWith(`/v1/${s.ws.teamId}/`))
-            expect(owners.get(requestedId(req))).toBe(userOf.get(req.headers.Authorization!));
+            // The scheme's case and surrounding blanks do not matter to the server (Bearer <secret> after that).
+            expect(owners.get(requestedId(req))).toBe(
+              userOf.get(req.headers.Authorization!.trim().replace(/^bearer/i, 'Bearer')),
+            );
           for (const auth of [s.ws.auth.member, s.ws.auth.owner]) {
             const read = await s.t.http.get(req.path).set('Authorization', auth);
             expect(read.status).toBe(404);

@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { freePort } from '../../support/free-port';
 import { call } from '../faults/http-client';
-import { ServerProcess, startServer } from '../faults/server-process';
+import { useServerProcesses } from '../faults/server-process';
 import { useScene } from '../support/scene';
-import { testDatabaseUrl } from '../support/test-config';
 
 const TIMEOUT_MS = 10_000;
 const PAGE_ROUTE = '/v1/:team_id/pages/:page_id';
@@ -32,23 +31,7 @@ const FAMILIES = [
 /** The compiled server with its metrics port, on the test database; the in-process app seeds. */
 describe('Prometheus metrics', () => {
   const s = useScene();
-  const servers: ServerProcess[] = [];
-
-  async function start(env: Record<string, string>): Promise<ServerProcess> {
-    const server = await startServer(
-      { DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env },
-      await freePort(),
-    );
-    servers.push(server);
-    return server;
-  }
-
-  afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null) server.child.kill('SIGTERM');
-      await server.exited;
-    }
-  });
+  const start = useServerProcesses();
 
   it('counts requests by route and status on a port of their own, with every family, and no id', async () => {
     const metricsPort = await freePort();

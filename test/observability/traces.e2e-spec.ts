@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { freePort } from '../../support/free-port';
 import { call } from '../faults/http-client';
-import { ServerProcess, startServer } from '../faults/server-process';
+import { useServerProcesses } from '../faults/server-process';
 import { useScene } from '../support/scene';
-import { testDatabaseUrl } from '../support/test-config';
 
 const PRELOAD = join(__dirname, 'trace-preload.js');
 const TIMEOUT_MS = 10_000;
@@ -19,26 +18,9 @@ interface DumpedSpan {
 /** The compiled server, preloaded with trace-preload.js; the in-process app seeds. */
 describe('OpenTelemetry traces', () => {
   const s = useScene();
-  const servers: ServerProcess[] = [];
-
-  async function start(env: Record<string, string>): Promise<ServerProcess> {
-    const server = await startServer(
-      { DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env },
-      await freePort(),
-      ['-r', PRELOAD],
-    );
-    servers.push(server);
-    return server;
-  }
+  const start = useServerProcesses(['-r', PRELOAD]);
 
   const dump = async <T>(port: number): Promise<T> => (await fetch(`http://127.0.0.1:${port}/`)).json() as Promise<T>;
-
-  afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null) server.child.kill('SIGTERM');
-      await server.exited;
-    }
-  });
 
   it('a PATCH is an HTTP span with the request id, over the Nest handler span, over the statement spans', async () => {
     const dumpPort = await freePort();
