@@ -1,3 +1,4 @@
+import { tracingRequested } from './config/tracing-env';
 import { ProcessLifecycle } from './process-lifecycle';
 
 // First of all, before the app's modules load (a second or more): a SIGTERM/SIGINT during boot must stop
@@ -5,7 +6,7 @@ import { ProcessLifecycle } from './process-lifecycle';
 const lifecycle = new ProcessLifecycle();
 
 // Traces only when asked: then the SDK starts before the modules it instruments load; otherwise none of it loads.
-const tracing = process.env.OTEL_EXPORTER_OTLP_ENDPOINT
+const tracing = tracingRequested()
   ? import('./observability/tracing').then(({ startTracing }) =>
       lifecycle.start(Promise.resolve(startTracing()), (sdk) => sdk.shutdown()),
     )

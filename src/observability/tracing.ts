@@ -5,6 +5,7 @@ import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core'
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { traceServiceName } from '../config/tracing-env';
 
 /**
  * OpenTelemetry traces: the Node SDK with the http, express, nestjs-core and pg instrumentations.
@@ -14,7 +15,7 @@ import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
  */
 export function startTracing(spanProcessors?: SpanProcessor[]): NodeSDK {
   const sdk = new NodeSDK({
-    serviceName: process.env.OTEL_SERVICE_NAME ?? 'workspace-content-api',
+    serviceName: traceServiceName(),
     spanProcessors,
     instrumentations: [
       new HttpInstrumentation({
