@@ -124,7 +124,6 @@ interface ListedPages {
   /** The projects of the pages listed at a project's root (their siblings are that root's pages). */
   rootProjects: string[];
   projects: string[];
-  aliases: string[];
 }
 
 function listedPages(doc: ImportDocument, teamId: string): ListedPages {
@@ -135,8 +134,6 @@ function listedPages(doc: ImportDocument, teamId: string): ListedPages {
     parents: unique(pages.map((p) => p.parent_page_id)),
     rootProjects: unique(pages.filter((p) => !p.parent_page_id).map((p) => p.project_id)),
     projects: unique(pages.map((p) => p.project_id)),
-    // PostgreSQL prints uuids in lower case, as plan-pages compares them.
-    aliases: unique(pages.map((p) => p.alias_id?.toLowerCase())),
   };
 }
 
@@ -153,8 +150,8 @@ const LOCK_PROJECTS = `
 
 /**
  * The pages the placement reads, locked: the listed ones and their subtrees (which follow them), their
- * parents and the siblings they are placed among, the pages holding an alias the document names, and
- * every ancestor of those (a page's project and archive state come from above it).
+ * parents and the siblings they are placed among, and every ancestor of those (a page's project and
+ * archive state come from above it). The pages holding an alias the document names are aliasHolders.
  */
 const PLACEMENT_PAGES = `
   WITH RECURSIVE
@@ -170,7 +167,6 @@ const PLACEMENT_PAGES = `
     UNION SELECT c.id FROM pages c
            WHERE c.team_id = :teamId AND c.parent_id IS NULL AND c.sort_key IS NOT NULL
              AND c.project_id = ANY(:rootProjects::text[])
-    UNION SELECT c.id FROM pages c WHERE c.team_id = :teamId AND c.alias_id = ANY(:aliases::uuid[])
   ),
   above (id) AS (
     SELECT id FROM named

@@ -75,7 +75,7 @@ export function planPages(pages: Listed<PageEntry>[], refs: References, existing
   for (const [teamId, stored] of existing.pages) {
     const listed = pages.filter(({ entry }) => entry.team_id === teamId);
     const placement = planPagePlacement(teamId, stored, listed);
-    const aliases = aliasIds(teamId, listed, stored, aliasTeams);
+    const aliases = aliasIds(teamId, listed, stored, existing.aliasHolders, aliasTeams);
     rows.push(...listed.map(({ entry, label }) => pageRow(entry, label, placement, aliases.get(entry.id)!)));
     tree.moves.push(
       ...placement.projectMoves.map((m) => ({
@@ -168,26 +168,32 @@ function checkCommentIds(pages: Listed<PageEntry>[]): void {
  * Each listed page's alias_id: as given, else as stored, else new; no two pages of a workspace share one.
  * An alias is a public URL of the whole service: one that another workspace holds (a workspace exported and
  * imported as another) stays that workspace's, and the imported page gets a new one.
- * aliasTeams (alias -> workspace) starts with the stored holders and gains each alias this import gives.
+ * aliasTeams (alias -> workspace) starts with the holders' and gains each alias this import gives.
  */
 function aliasIds(
   teamId: string,
   listed: Listed<PageEntry>[],
   stored: StoredPage[],
+  holders: ExistingState['aliasHolders'],
   aliasTeams: Map<string, string>,
 ): Map<string, string> {
   const listedIds = new Set(listed.map(({ entry }) => entry.id));
   const storedAlias = new Map(stored.map((page) => [page.id, page.aliasId]));
-  const owners = new Map(stored.filter((page) => !listedIds.has(page.id)).map((page) => [page.aliasId, page.id]));
+  /** A page of this workspace the document leaves as it is, holding `alias`. */
+  const heldHere = (alias: string) => {
+    const holder = holders.get(alias);
+    return holder?.teamId === teamId && !listedIds.has(holder.pageId) ? holder.pageId : undefined;
+  };
+  const claimed = new Map<string, string>();
   const aliases = new Map<string, string>();
   for (const { entry, label } of listed) {
     // PostgreSQL prints uuids in lower case; compare them that way.
     const given = entry.alias_id?.toLowerCase();
     const heldElsewhere = given !== undefined && (aliasTeams.get(given) ?? teamId) !== teamId;
     const alias = (heldElsewhere ? undefined : given) ?? storedAlias.get(entry.id) ?? randomUUID();
-    const owner = owners.get(alias);
+    const owner = claimed.get(alias) ?? heldHere(alias);
     if (owner !== undefined) throw ImportError.at(label, `alias_id "${alias}" is already used by page ${owner}`);
-    owners.set(alias, entry.id);
+    claimed.set(alias, entry.id);
     aliases.set(entry.id, alias);
     aliasTeams.set(alias, teamId);
   }

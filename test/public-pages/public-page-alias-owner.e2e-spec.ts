@@ -23,6 +23,7 @@ describe('an alias_id names one page of the whole service', () => {
       alias_id: string;
       is_public: boolean;
       public_settings: { url: string };
+      collaboration?: unknown;
     };
 
   /** Workspace A's pages as the other workspace's, titled apart: an operator cloning a workspace. */
@@ -74,6 +75,22 @@ describe('an alias_id names one page of the whole service', () => {
     expect(second.alias_id).not.toBe(alias);
     expect(await publicTitle(`/p/${alias}`)).toBe('First in the document');
     expect(await publicTitle(`/p/${second.alias_id}`)).toBe('Second in the document');
+  });
+
+  it('an alias another page of the workspace keeps is refused, and the import changes nothing', async () => {
+    const held = await sharePage(s, { title: 'Holder' });
+    const [other] = await seedPages(s.t.app, s.ws, [{ title: 'Would take it' }]);
+    // The collaboration token is issued anew on each read: the rest of the page is what must not move.
+    const unchanged = async () => {
+      const { collaboration: _token, ...page } = await pageOf(s.ws.teamId, s.ws.auth.member, other);
+      return page;
+    };
+    const before = await unchanged();
+    const taking = { team_id: s.ws.teamId, id: other, project_id: '1', owner_id: `${s.ws.teamId}-member` };
+    await expect(importDocument(s.t.app, { pages: [{ ...taking, alias_id: held.aliasId }] })).rejects.toThrow(
+      `alias_id "${held.aliasId}" is already used by page ${held.id}`,
+    );
+    expect(await unchanged()).toEqual(before);
   });
 
   it('the database refuses a second page with an alias another workspace holds', async () => {
