@@ -19,6 +19,8 @@ export const CommonErrors = {
   unknownQueryParameter: (name: string) =>
     new DomainError('UNKNOWN_QUERY_PARAMETER', `Query parameter ${name} is not allowed in this request`),
   invalidPathParameter: (message: string) => new DomainError('INVALID_PATH_PARAMETER', message),
+  projectNotFound: (id: string) =>
+    new DomainError('PROJECT_NOT_FOUND', `project_id "${id}" is not a project of this workspace`),
   invalidTeamId: () => new DomainError('INVALID_TEAM_ID', `Path parameter team_id must be ${TEAM_ID_SHAPE.mustBe}`),
   missingToken: () =>
     new DomainError('UNAUTHENTICATED', 'A bearer token is required in the Authorization header', {

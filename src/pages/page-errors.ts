@@ -1,11 +1,11 @@
+import { CommonErrors } from '../errors/common-errors';
 import { DomainError } from '../errors/domain-error';
 
 export const PageErrors = {
   notFound: (id: string) => new DomainError('PAGE_NOT_FOUND', `Page ${id} was not found`),
   parentNotFound: (id: string) =>
     new DomainError('PARENT_PAGE_NOT_FOUND', `parent_page_id ${id} is not a page of this workspace`),
-  projectNotFound: (id: string) =>
-    new DomainError('PROJECT_NOT_FOUND', `project_id "${id}" is not a project of this workspace`),
+  projectNotFound: CommonErrors.projectNotFound,
   cycle: (id: string, parentId: string) =>
     new DomainError('PAGE_PARENT_CYCLE', `parent_page_id ${parentId} is page ${id} or one of its subpages`),
   parentArchived: (parentId: string) =>

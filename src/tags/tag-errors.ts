@@ -1,9 +1,9 @@
+import { CommonErrors } from '../errors/common-errors';
 import { DomainError } from '../errors/domain-error';
 
 export const TagErrors = {
   notFound: (id: string) => new DomainError('TAG_NOT_FOUND', `Tag ${id} was not found in this workspace`),
-  projectNotFound: (id: string) =>
-    new DomainError('PROJECT_NOT_FOUND', `project_id "${id}" is not a project of this workspace`),
+  projectNotFound: CommonErrors.projectNotFound,
   /** The message names the scope, not the name: an error never repeats a body value. */
   nameTaken: (projectId?: string | null) =>
     new DomainError('TAG_NAME_TAKEN', `name is taken: another ${scope(projectId)} has it (ignoring case)`),
