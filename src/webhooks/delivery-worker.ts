@@ -123,6 +123,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private sleep(ms: number): Promise<void> {
+    // A shutdown that came while this slot claimed found no sleeper to wake: a slot then must not sleep.
+    if (this.stopped) return Promise.resolve();
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { freePort } from '../../support/free-port';
 import { call } from '../faults/http-client';
@@ -32,6 +33,19 @@ async function listenersSince(t: TestApp, since: Date, count: number): Promise<n
     );
     if (rows.length >= count || Date.now() > deadline) return rows.map((row) => row.pid);
     await sleep(50);
+  }
+}
+
+/** Resolves once a delivery slot of a pool opened since `since` waits on a lock. */
+async function claimsWaitingSince(t: TestApp, since: Date): Promise<void> {
+  for (;;) {
+    const [{ waiting }] = await t.app.get(DataSource).query<Array<{ waiting: number }>>(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE application_name = 'workspace-content-api-webhooks' AND backend_start >= $1 AND wait_event_type = 'Lock'`,
+      [since],
+    );
+    if (waiting > 0) return;
+    await sleep(20);
   }
 }
 
@@ -122,6 +136,24 @@ describe('a committed change wakes the delivery workers at once (e2e)', () => {
         expect([page, titles]).toEqual([page, ['One', 'Two', 'Three']]);
       }
     });
+  });
+
+  it('an app shut down while its slots claim stops when the claims end, not a poll interval later', async () => {
+    const blocker = new Client({ connectionString: testDatabaseUrl() });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE webhook_streams IN ACCESS EXCLUSIVE MODE'); // every claim waits on it
+      const booted = new Date();
+      const t = await createTestApp(NEVER_POLLS);
+      await claimsWaitingSince(t, booted);
+      const closed = t.close().then(() => 'closed');
+      await sleep(200); // the shutdown began while the claims ran, so no slot was asleep to be woken
+      await blocker.query('ROLLBACK');
+      expect(await Promise.race([closed, sleep(10_000).then(() => 'still waiting')])).toBe('closed');
+    } finally {
+      await blocker.end();
+    }
   });
 
   it('a lost notification (the listening connection killed) is delivered by the poll', async () => {
