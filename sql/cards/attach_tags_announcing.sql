@@ -1,5 +1,5 @@
 -- attach_tags_announcing: ATTACH_TAGS.announcing (src/cards). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :tagIds, $3 :callerId, $4 :cardId, $5 :listedOnly, $6 :allStorable, $7 :actor
+-- Parameters: $1 :teamId, $2 :tagIds, $3 :callerId, $4 :cardId, $5 :listedOnly, $6 :allStorable, $7 :actor, $8 :traceParent
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -153,7 +153,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -161,7 +170,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

@@ -1,5 +1,5 @@
 -- attach_tags_keyed: ATTACH_TAGS.keyed (src/cards). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :tagIds, $3 :callerId, $4 :cardId, $5 :idempotencyKey, $6 :keyClaim, $7 :listedOnly, $8 :allStorable, $9 :actor
+-- Parameters: $1 :teamId, $2 :tagIds, $3 :callerId, $4 :cardId, $5 :idempotencyKey, $6 :keyClaim, $7 :listedOnly, $8 :allStorable, $9 :actor, $10 :traceParent
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -214,7 +214,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -222,7 +231,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

@@ -1,5 +1,5 @@
 -- remove_card_tag_announcing: REMOVE_TAG.announcing (src/cards). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :tagId, $3 :callerId, $4 :cardId, $5 :listedOnly, $6 :actor
+-- Parameters: $1 :teamId, $2 :tagId, $3 :callerId, $4 :cardId, $5 :listedOnly, $6 :actor, $7 :traceParent
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -112,7 +112,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -120,7 +129,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

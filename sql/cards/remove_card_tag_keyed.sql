@@ -1,5 +1,5 @@
 -- remove_card_tag_keyed: REMOVE_TAG.keyed (src/cards). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :tagId, $3 :callerId, $4 :cardId, $5 :idempotencyKey, $6 :keyClaim, $7 :listedOnly, $8 :actor
+-- Parameters: $1 :teamId, $2 :tagId, $3 :callerId, $4 :cardId, $5 :idempotencyKey, $6 :keyClaim, $7 :listedOnly, $8 :actor, $9 :traceParent
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -173,7 +173,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -181,7 +190,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

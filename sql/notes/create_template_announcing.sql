@@ -1,5 +1,5 @@
 -- create_template_announcing: CREATE_TEMPLATE.announcing (src/notes). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :callerId, $3 :title, $4 :context, $5 :sections, $6 :aiActions, $7 :isShared, $8 :icon, $9 :actor
+-- Parameters: $1 :teamId, $2 :callerId, $3 :title, $4 :context, $5 :sections, $6 :aiActions, $7 :isShared, $8 :icon, $9 :actor, $10 :traceParent
 WITH
   planned AS MATERIALIZED (
     SELECT
@@ -85,7 +85,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -93,7 +102,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

@@ -1,5 +1,5 @@
 -- create_template_keyed: CREATE_TEMPLATE.keyed (src/notes). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :callerId, $3 :idempotencyKey, $4 :keyClaim, $5 :title, $6 :context, $7 :sections, $8 :aiActions, $9 :isShared, $10 :icon, $11 :actor
+-- Parameters: $1 :teamId, $2 :callerId, $3 :idempotencyKey, $4 :keyClaim, $5 :title, $6 :context, $7 :sections, $8 :aiActions, $9 :isShared, $10 :icon, $11 :actor, $12 :traceParent
 WITH
   key_held AS MATERIALIZED (
     SELECT
@@ -142,7 +142,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -150,7 +159,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

@@ -1,5 +1,5 @@
 -- delete_template_announcing: DELETE_TEMPLATE.announcing (src/notes). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :templateId, $3 :callerId, $4 :actor
+-- Parameters: $1 :teamId, $2 :templateId, $3 :callerId, $4 :traceParent, $5 :actor
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -50,7 +50,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -58,7 +67,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

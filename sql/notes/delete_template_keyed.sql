@@ -1,5 +1,5 @@
 -- delete_template_keyed: DELETE_TEMPLATE.keyed (src/notes). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :templateId, $3 :callerId, $4 :idempotencyKey, $5 :keyClaim, $6 :actor
+-- Parameters: $1 :teamId, $2 :templateId, $3 :callerId, $4 :idempotencyKey, $5 :keyClaim, $6 :traceParent, $7 :actor
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -111,7 +111,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -119,7 +128,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

@@ -1,5 +1,5 @@
 -- write_template_announcing: WRITE_TEMPLATE.announcing (src/notes). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :templateId, $3 :title, $4 :context, $5 :sections, $6 :icon, $7 :aiActions, $8 :isShared, $9 :callerId, $10 :actor
+-- Parameters: $1 :teamId, $2 :templateId, $3 :title, $4 :context, $5 :sections, $6 :icon, $7 :aiActions, $8 :isShared, $9 :callerId, $10 :actor, $11 :traceParent
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -109,7 +109,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -117,7 +126,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

@@ -1,5 +1,5 @@
 -- write_template_keyed: WRITE_TEMPLATE.keyed (src/notes). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :templateId, $3 :callerId, $4 :idempotencyKey, $5 :keyClaim, $6 :title, $7 :context, $8 :sections, $9 :icon, $10 :aiActions, $11 :isShared, $12 :actor
+-- Parameters: $1 :teamId, $2 :templateId, $3 :callerId, $4 :idempotencyKey, $5 :keyClaim, $6 :title, $7 :context, $8 :sections, $9 :icon, $10 :aiActions, $11 :isShared, $12 :actor, $13 :traceParent
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -170,7 +170,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -178,7 +187,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

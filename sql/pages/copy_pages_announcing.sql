@@ -1,5 +1,5 @@
 -- copy_pages_announcing: COPY_PAGES.announcing (src/pages). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :position, $2 :sourceIds, $3 :parentOrdinals, $4 :teamId, $5 :projectId, $6 :parentId, $7 :sortKey, $8 :title, $9 :callerId, $10 :actor
+-- Parameters: $1 :position, $2 :sourceIds, $3 :parentOrdinals, $4 :teamId, $5 :projectId, $6 :parentId, $7 :sortKey, $8 :title, $9 :callerId, $10 :actor, $11 :traceParent
 WITH
   planned AS MATERIALIZED (
     SELECT
@@ -369,7 +369,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -377,7 +386,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

@@ -1,5 +1,5 @@
 -- copy_pages_keyed: COPY_PAGES.keyed (src/pages). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :callerId, $3 :idempotencyKey, $4 :keyClaim, $5 :position, $6 :sourceIds, $7 :parentOrdinals, $8 :projectId, $9 :parentId, $10 :sortKey, $11 :title, $12 :actor
+-- Parameters: $1 :teamId, $2 :callerId, $3 :idempotencyKey, $4 :keyClaim, $5 :position, $6 :sourceIds, $7 :parentOrdinals, $8 :projectId, $9 :parentId, $10 :sortKey, $11 :title, $12 :actor, $13 :traceParent
 WITH
   key_held AS MATERIALIZED (
     SELECT
@@ -426,7 +426,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -434,7 +443,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

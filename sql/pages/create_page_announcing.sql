@@ -1,5 +1,5 @@
 -- create_page_announcing: CREATE_PAGE.announcing (src/pages). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :projectId, $3 :parentId, $4 :sortKey, $5 :title, $6 :font, $7 :icon, $8 :cover, $9 :content, $10 :schema, $11 :isPublic, $12 :publicUrl, $13 :robots, $14 :hideTableOfContents, $15 :hideSubpages, $16 :callerId, $17 :actor, $18 :position
+-- Parameters: $1 :teamId, $2 :projectId, $3 :parentId, $4 :sortKey, $5 :title, $6 :font, $7 :icon, $8 :cover, $9 :content, $10 :schema, $11 :isPublic, $12 :publicUrl, $13 :robots, $14 :hideTableOfContents, $15 :hideSubpages, $16 :callerId, $17 :actor, $18 :position, $19 :traceParent
 WITH
   planned AS MATERIALIZED (
     SELECT
@@ -320,7 +320,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -328,7 +337,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

@@ -1,5 +1,5 @@
 -- create_page_keyed: CREATE_PAGE.keyed (src/pages). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :callerId, $3 :idempotencyKey, $4 :keyClaim, $5 :projectId, $6 :parentId, $7 :sortKey, $8 :title, $9 :font, $10 :icon, $11 :cover, $12 :content, $13 :schema, $14 :isPublic, $15 :publicUrl, $16 :robots, $17 :hideTableOfContents, $18 :hideSubpages, $19 :actor, $20 :position
+-- Parameters: $1 :teamId, $2 :callerId, $3 :idempotencyKey, $4 :keyClaim, $5 :projectId, $6 :parentId, $7 :sortKey, $8 :title, $9 :font, $10 :icon, $11 :cover, $12 :content, $13 :schema, $14 :isPublic, $15 :publicUrl, $16 :robots, $17 :hideTableOfContents, $18 :hideSubpages, $19 :actor, $20 :position, $21 :traceParent
 WITH
   key_held AS MATERIALIZED (
     SELECT
@@ -377,7 +377,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -385,7 +394,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

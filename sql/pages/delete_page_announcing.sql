@@ -1,5 +1,5 @@
 -- delete_page_announcing: DELETE_PAGE.announcing (src/pages). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :pageId, $3 :lockedProjects, $4 :actor
+-- Parameters: $1 :teamId, $2 :pageId, $3 :lockedProjects, $4 :traceParent, $5 :actor
 WITH RECURSIVE
   target AS MATERIALIZED (
     SELECT
@@ -154,7 +154,16 @@ WITH RECURSIVE
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -162,7 +171,8 @@ WITH RECURSIVE
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

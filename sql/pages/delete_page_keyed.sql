@@ -1,5 +1,5 @@
 -- delete_page_keyed: DELETE_PAGE.keyed (src/pages). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :pageId, $3 :callerId, $4 :idempotencyKey, $5 :keyClaim, $6 :lockedProjects, $7 :actor
+-- Parameters: $1 :teamId, $2 :pageId, $3 :callerId, $4 :idempotencyKey, $5 :keyClaim, $6 :lockedProjects, $7 :traceParent, $8 :actor
 WITH RECURSIVE
   target AS MATERIALIZED (
     SELECT
@@ -215,7 +215,16 @@ WITH RECURSIVE
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -223,7 +232,8 @@ WITH RECURSIVE
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

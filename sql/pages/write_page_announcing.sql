@@ -1,5 +1,5 @@
 -- write_page_announcing: WRITE_PAGE.announcing (src/pages). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :callerId, $3 :pageId, $4 :title, $5 :font, $6 :setIcon, $7 :icon, $8 :setCover, $9 :cover, $10 :isPublic, $11 :setPublicUrl, $12 :publicUrl, $13 :robots, $14 :hideTableOfContents, $15 :hideSubpages, $16 :moves, $17 :projectId, $18 :parentId, $19 :sortKey, $20 :listedOnly, $21 :unarchivedRoot, $22 :archives, $23 :carriesSubtree, $24 :actor, $25 :position
+-- Parameters: $1 :teamId, $2 :callerId, $3 :pageId, $4 :title, $5 :font, $6 :setIcon, $7 :icon, $8 :setCover, $9 :cover, $10 :isPublic, $11 :setPublicUrl, $12 :publicUrl, $13 :robots, $14 :hideTableOfContents, $15 :hideSubpages, $16 :moves, $17 :projectId, $18 :parentId, $19 :sortKey, $20 :listedOnly, $21 :unarchivedRoot, $22 :archives, $23 :carriesSubtree, $24 :actor, $25 :position, $26 :traceParent
 WITH RECURSIVE
   target AS MATERIALIZED (
     SELECT
@@ -451,7 +451,16 @@ WITH RECURSIVE
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -459,7 +468,8 @@ WITH RECURSIVE
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

@@ -1,5 +1,5 @@
 -- write_page_keyed: WRITE_PAGE.keyed (src/pages). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :callerId, $3 :pageId, $4 :idempotencyKey, $5 :keyClaim, $6 :title, $7 :font, $8 :setIcon, $9 :icon, $10 :setCover, $11 :cover, $12 :isPublic, $13 :setPublicUrl, $14 :publicUrl, $15 :robots, $16 :hideTableOfContents, $17 :hideSubpages, $18 :moves, $19 :projectId, $20 :parentId, $21 :sortKey, $22 :listedOnly, $23 :unarchivedRoot, $24 :archives, $25 :carriesSubtree, $26 :actor, $27 :position, $28 :collaborationToken
+-- Parameters: $1 :teamId, $2 :callerId, $3 :pageId, $4 :idempotencyKey, $5 :keyClaim, $6 :title, $7 :font, $8 :setIcon, $9 :icon, $10 :setCover, $11 :cover, $12 :isPublic, $13 :setPublicUrl, $14 :publicUrl, $15 :robots, $16 :hideTableOfContents, $17 :hideSubpages, $18 :moves, $19 :projectId, $20 :parentId, $21 :sortKey, $22 :listedOnly, $23 :unarchivedRoot, $24 :archives, $25 :carriesSubtree, $26 :actor, $27 :position, $28 :collaborationToken, $29 :traceParent
 WITH RECURSIVE
   target AS MATERIALIZED (
     SELECT
@@ -518,7 +518,16 @@ WITH RECURSIVE
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -526,7 +535,8 @@ WITH RECURSIVE
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

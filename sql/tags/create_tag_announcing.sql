@@ -1,5 +1,5 @@
 -- create_tag_announcing: CREATE_TAG.announcing (src/tags). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :projectId, $2 :teamId, $3 :name, $4 :slug, $5 :color, $6 :actor
+-- Parameters: $1 :projectId, $2 :teamId, $3 :name, $4 :slug, $5 :color, $6 :traceParent, $7 :actor
 WITH
   project AS MATERIALIZED (
     SELECT
@@ -146,7 +146,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -154,7 +163,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

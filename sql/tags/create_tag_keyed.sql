@@ -1,5 +1,5 @@
 -- create_tag_keyed: CREATE_TAG.keyed (src/tags). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :callerId, $3 :idempotencyKey, $4 :keyClaim, $5 :projectId, $6 :name, $7 :slug, $8 :color, $9 :actor
+-- Parameters: $1 :teamId, $2 :callerId, $3 :idempotencyKey, $4 :keyClaim, $5 :projectId, $6 :name, $7 :slug, $8 :color, $9 :traceParent, $10 :actor
 WITH
   key_held AS MATERIALIZED (
     SELECT
@@ -203,7 +203,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -211,7 +220,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

@@ -1,5 +1,5 @@
 -- delete_tag_announcing: DELETE_TAG.announcing (src/tags). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :tagId, $3 :actor
+-- Parameters: $1 :teamId, $2 :tagId, $3 :actor, $4 :traceParent
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -109,7 +109,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -117,7 +126,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

@@ -1,5 +1,5 @@
 -- delete_tag_keyed: DELETE_TAG.keyed (src/tags). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :tagId, $3 :callerId, $4 :idempotencyKey, $5 :keyClaim, $6 :actor
+-- Parameters: $1 :teamId, $2 :tagId, $3 :callerId, $4 :idempotencyKey, $5 :keyClaim, $6 :actor, $7 :traceParent
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -170,7 +170,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -178,7 +187,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

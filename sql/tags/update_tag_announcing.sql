@@ -1,5 +1,5 @@
 -- update_tag_announcing: UPDATE_TAG.announcing (src/tags). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :tagId, $3 :name, $4 :slug, $5 :color, $6 :actor
+-- Parameters: $1 :teamId, $2 :tagId, $3 :name, $4 :slug, $5 :color, $6 :traceParent, $7 :actor
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -110,7 +110,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -118,7 +127,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

@@ -1,5 +1,5 @@
 -- update_tag_keyed: UPDATE_TAG.keyed (src/tags). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :tagId, $3 :callerId, $4 :idempotencyKey, $5 :keyClaim, $6 :name, $7 :slug, $8 :color, $9 :actor
+-- Parameters: $1 :teamId, $2 :tagId, $3 :callerId, $4 :idempotencyKey, $5 :keyClaim, $6 :name, $7 :slug, $8 :color, $9 :traceParent, $10 :actor
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -171,7 +171,16 @@ WITH
   ),
   announced AS (
     INSERT INTO
-      webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
+      webhook_events (
+        team_id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
     SELECT
       :teamId,
       e.type,
@@ -179,7 +188,8 @@ WITH
       e.resource_id,
       e.actor,
       e.resource,
-      e.previous
+      e.previous,
+      :traceParent::text
     FROM
       (
         SELECT

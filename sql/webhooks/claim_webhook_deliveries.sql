@@ -68,7 +68,8 @@ SELECT
   e.actor,
   e.resource,
   e.previous,
-  e.time_created AS event_time
+  e.time_created AS event_time,
+  e.trace_parent
 FROM
   chosen c
   CROSS JOIN LATERAL (
@@ -107,7 +108,8 @@ FROM
       e.actor,
       e.resource,
       e.previous,
-      e.time_created
+      e.time_created,
+      e.trace_parent
     FROM
       webhook_events e
     WHERE

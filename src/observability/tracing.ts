@@ -6,6 +6,7 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { traceServiceName } from '../config/tracing-env';
+import { tracingStarted } from './trace-context';
 
 /**
  * OpenTelemetry traces: the Node SDK with the http, express, nestjs-core and pg instrumentations.
@@ -37,5 +38,6 @@ export function startTracing(spanProcessors?: SpanProcessor[]): NodeSDK {
     ],
   });
   sdk.start();
+  tracingStarted();
   return sdk;
 }

@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { DatabasePools } from '../database/database-pools';
 import { PoolSql } from '../database/sql';
 import { Metrics } from '../observability/metrics';
+import { inLinkedSpan } from '../observability/trace-context';
 import { EVENT_RENDERERS, EventRenderers, renderEvent } from './event-payload';
 import { send, AttemptResult } from './webhook-sender';
 import {
@@ -196,17 +197,30 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     } catch (error) {
       return claimed.map(() => failedAttempt(error));
     }
-    return Promise.all(
-      claimed.map(async (delivery) => {
-        try {
-          const body = JSON.stringify(renderEvent(delivery, this.renderers, this.config.publicPagesBaseUrl));
-          const attempt = { url: delivery.url, signer, eventId: delivery.event_id, body };
-          return await send(attempt, this.config.webhooks.allowPrivateUrls);
-        } catch (error) {
-          return failedAttempt(error);
-        }
-      }),
-    );
+    return Promise.all(claimed.map((delivery) => this.attempt(delivery, signer)));
+  }
+
+  /** One delivery's attempt, in a span linked to the request that made its change (when traces are on). */
+  private attempt(delivery: ClaimedDelivery, signer: Webhook): Promise<AttemptResult> {
+    const attributes = {
+      'webhook.id': delivery.webhook_id,
+      'webhook.event.id': delivery.event_id,
+      'webhook.event.type': delivery.type,
+      'webhook.delivery.attempt': delivery.attempts + 1,
+    };
+    return inLinkedSpan('webhook delivery', delivery.trace_parent, attributes, async (span) => {
+      let result: AttemptResult;
+      try {
+        const body = JSON.stringify(renderEvent(delivery, this.renderers, this.config.publicPagesBaseUrl));
+        const attempt = { url: delivery.url, signer, eventId: delivery.event_id, body };
+        result = await send(attempt, this.config.webhooks.allowPrivateUrls);
+      } catch (error) {
+        result = failedAttempt(error);
+      }
+      if (result.status !== null) span.attribute('http.response.status_code', result.status);
+      if (!succeeded(result)) span.failed(result.error ?? `HTTP ${result.status}`);
+      return result;
+    });
   }
 
   /** Attempts by outcome; a delivered one's lag from its event's commit (event_time is the transaction's start). */

@@ -128,6 +128,8 @@ export interface ClaimedDelivery extends StoredEvent {
   attempts: number;
   url: string;
   secret: string;
+  /** The W3C traceparent of the request that made the change; null when it was not traced. */
+  trace_parent: string | null;
 }
 
 /** Delivery `d` is pending in stream `s` (its webhook and resource). */
@@ -171,7 +173,7 @@ export const CLAIM_DELIVERIES = statement<{ busyWebhookIds: string[]; limit: num
      SELECT * FROM due WHERE pg_try_advisory_xact_lock(hashtextextended(team_id || ':webhook:' || id, 0)) LIMIT 1
    )
    SELECT d.ctid::text AS ref, d.team_id, d.webhook_id::text, d.event_id::text, d.resource_key, d.attempts,
-          c.url, c.secret, e.type, e.actor, e.resource, e.previous, e.time_created AS event_time
+          c.url, c.secret, e.type, e.actor, e.resource, e.previous, e.time_created AS event_time, e.trace_parent
      FROM chosen c
      CROSS JOIN LATERAL (
        SELECT h.head FROM webhook_streams s ${HEAD('s')}
@@ -180,7 +182,7 @@ export const CLAIM_DELIVERIES = statement<{ busyWebhookIds: string[]; limit: num
         LIMIT :limit) s
      JOIN webhook_deliveries d ON d.ctid = s.head
      CROSS JOIN LATERAL (
-       SELECT e.type, e.actor, e.resource, e.previous, e.time_created FROM webhook_events e
+       SELECT e.type, e.actor, e.resource, e.previous, e.time_created, e.trace_parent FROM webhook_events e
         WHERE e.team_id = d.team_id AND e.id = d.event_id
         LIMIT 1) e
     WHERE d.state = 'pending'

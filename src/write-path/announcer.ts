@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SqlSession } from '../database/statement';
+import { currentTraceParent } from '../observability/trace-context';
 import { KeyParams } from '../safe-writes/idempotency-queries';
 import { WriteParams, WriteRow, WriteStatement } from './write-statement';
 
@@ -23,13 +24,13 @@ export class Announcer {
     write: WriteStatement<Params, Row>,
     params: Params & KeyParams,
   ): Promise<Array<Row & WriteRow>> {
-    if (params.idempotencyKey !== null) return session.query(write.keyed, params);
-    if (write.quiet && !this.knownSubscribed(params.teamId)) {
+    if (params.idempotencyKey === null && write.quiet && !this.knownSubscribed(params.teamId)) {
       const rows = await session.query(write.quiet, params);
       if (!rows.some((row) => row.subscribed)) return rows;
       this.noteSubscribed(params.teamId);
     }
-    return session.query(write.announcing, params);
+    const announcing = { ...params, traceParent: currentTraceParent() };
+    return session.query(params.idempotencyKey === null ? write.announcing : write.keyed, announcing);
   }
 
   /** The workspace has a webhook (one was just created, or a quiet write refused). */

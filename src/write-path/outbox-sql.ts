@@ -1,3 +1,9 @@
+/** What the outbox's CTEs take besides the write's own parameters. */
+export interface OutboxParams {
+  /** The W3C traceparent of the request's span, kept with the event for its delivery's span; null without traces. */
+  traceParent: string | null;
+}
+
 /**
  * The transactional outbox, as the CTEs a write statement's announcing forms add to themselves
  * (write-statement.ts): `events` is a query of at most one row (type, resource_type, resource_id,
@@ -11,8 +17,8 @@
  */
 export const ANNOUNCE = (events: string) => `
   announced AS (
-    INSERT INTO webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous)
-    SELECT :teamId, e.type, e.resource_type, e.resource_id, e.actor, e.resource, e.previous
+    INSERT INTO webhook_events (team_id, type, resource_type, resource_id, actor, resource, previous, trace_parent)
+    SELECT :teamId, e.type, e.resource_type, e.resource_id, e.actor, e.resource, e.previous, :traceParent::text
       FROM (${events}) e
      WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.team_id = :teamId AND w.events && ARRAY[e.type, '*'])
     RETURNING team_id, id, type, resource_type, resource_id

@@ -1,7 +1,7 @@
 import { statement, Statement } from '../database/statement';
 import { KeyParams } from '../safe-writes/idempotency-queries';
 import { HOLDS_KEY, KEEP_ANSWER, KEY_HELD } from './key-sql';
-import { ANNOUNCE, SUBSCRIBED } from './outbox-sql';
+import { ANNOUNCE, OutboxParams, SUBSCRIBED } from './outbox-sql';
 
 /** What every write statement takes: its workspace and its caller (whose idempotency key it holds). */
 export interface WriteParams {
@@ -65,9 +65,9 @@ export interface WriteStatement<Params extends WriteParams, Row> {
    */
   quiet?: Statement<Params & KeyParams, Row & WriteRow>;
   /** No key; with the outbox when the write has an event. */
-  announcing: Statement<Params & KeyParams, Row & WriteRow>;
+  announcing: Statement<Params & KeyParams & OutboxParams, Row & WriteRow>;
   /** With the key and the outbox. */
-  keyed: Statement<Params & KeyParams, Row & WriteRow>;
+  keyed: Statement<Params & KeyParams & OutboxParams, Row & WriteRow>;
 }
 
 /** What a form adds: the key's CTEs (keyed), the outbox's (announces), a subscribed workspace's refusal (quiet). */
@@ -80,14 +80,15 @@ interface Form {
 /**
  * Builds a write's statement in its forms, from its parts: `name` (quiet), `name_announcing` and
  * `name_keyed`, which announces too; for a write without an event, `name` (keyless) and `name_keyed`.
- * Every form takes the same parameters: the write's and the key's (KeyParams).
+ * Every form takes the same parameters: the write's and the key's (KeyParams), and the announcing ones the
+ * outbox's (OutboxParams).
  */
 export function writeStatement<Params extends WriteParams, Row>(
   name: string,
   parts: WriteParts,
 ): WriteStatement<Params, Row> {
   const form = (suffix: string, shape: Form) =>
-    statement<Params & KeyParams, Row & WriteRow>(`${name}${suffix}`, writeText(parts, shape));
+    statement<Params & KeyParams & OutboxParams, Row & WriteRow>(`${name}${suffix}`, writeText(parts, shape));
   if (!parts.event)
     return {
       announcing: form('', { keyed: false, announces: false, quiet: false }),

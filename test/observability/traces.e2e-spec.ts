@@ -2,7 +2,10 @@ import { join } from 'node:path';
 import { freePort } from '../../support/free-port';
 import { call } from '../faults/http-client';
 import { useServerProcesses } from '../faults/server-process';
+import { seedWorkspace } from '../support/fixtures';
 import { useScene } from '../support/scene';
+import { Receiver, WEBHOOK_TEST_ENV } from '../webhooks/receiver';
+import { ofTeam } from '../webhooks/webhook-fixtures';
 
 const PRELOAD = join(__dirname, 'trace-preload.js');
 const TIMEOUT_MS = 10_000;
@@ -13,6 +16,7 @@ interface DumpedSpan {
   spanId: string;
   parentSpanId?: string;
   attributes: Record<string, unknown>;
+  links: Array<{ traceId: string; spanId: string }>;
 }
 
 /** The compiled server, preloaded with trace-preload.js; the in-process app seeds. */
@@ -65,6 +69,61 @@ describe('OpenTelemetry traces', () => {
     expect(statement).toBeDefined();
     expect(ancestors(statement!)).toEqual(expect.arrayContaining([handler, http]));
     expect(trace.filter((span) => /\s(FROM|SET|INTO)\s/i.test(span.name)).map((span) => span.name)).toEqual([]);
+  });
+
+  it('a webhook delivery is a span of its own trace, linked to the request that made the change', async () => {
+    const receiver = await Receiver.start();
+    try {
+      const dumpPort = await freePort();
+      const server = await start({ ...WEBHOOK_TEST_ENV, TRACE_DUMP_PORT: String(dumpPort) });
+      const ws = await seedWorkspace(s.t.app); // a workspace of its own: its only webhook is this test's
+      const send = (method: 'POST' | 'PATCH', path: string, body: object, headers: Record<string, string> = {}) =>
+        call(server.baseUrl, {
+          method,
+          path: `/v1/${ws.teamId}${path}`,
+          auth: ws.auth.owner,
+          body,
+          headers,
+          timeoutMs: TIMEOUT_MS,
+        });
+      expect((await send('POST', '/webhooks', { url: receiver.url, events: ['page.updated'] })).status).toBe(201);
+      const created = await send('POST', '/pages', { project_id: ws.projectId, title: 'Delivered' });
+      const pageId = (created.body as { page: { id: string } }).page.id;
+      const patched = await send(
+        'PATCH',
+        `/pages/${pageId}`,
+        { title: 'Delivered again' },
+        { 'X-Request-Id': 'trace-me-2' },
+      );
+      expect(patched.status).toBe(200);
+      await receiver.waitFor(1, ofTeam(ws), TIMEOUT_MS);
+
+      let spans: DumpedSpan[] = [];
+      const delivery = () =>
+        spans.find(
+          (span) =>
+            span.name === 'webhook delivery' &&
+            span.attributes['webhook.event.type'] === 'page.updated' &&
+            span.attributes['http.response.status_code'] !== undefined,
+        );
+      for (let i = 0; i < 50 && !delivery(); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        spans = await dump<DumpedSpan[]>(dumpPort);
+      }
+      const request = spans.find((span) => span.attributes['http.request.id'] === 'trace-me-2')!;
+      const delivered = delivery()!;
+      expect(delivered.attributes['http.response.status_code']).toBe(200);
+      expect(delivered.traceId).not.toBe(request.traceId);
+      // The link names a span of the request's trace: the one in which the change was written.
+      expect(delivered.links).toHaveLength(1);
+      const [link] = delivered.links;
+      expect(link.traceId).toBe(request.traceId);
+      expect(spans.some((span) => span.traceId === request.traceId && span.spanId === link.spanId)).toBe(true);
+      // The POST to the receiver is the http instrumentation's span, under the delivery's.
+      expect(spans.some((span) => span.parentSpanId === delivered.spanId && /^POST/.test(span.name))).toBe(true);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('loads no OpenTelemetry SDK or instrumentation without OTEL_EXPORTER_OTLP_ENDPOINT', async () => {
