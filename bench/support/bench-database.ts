@@ -1,4 +1,4 @@
-import { startThrowawayPostgres } from '../../support/throwaway-postgres';
+import { startThrowawayPostgres } from '../../src/database/embedded/throwaway-postgres';
 
 export interface BenchDatabase {
   url: string;

@@ -1,4 +1,4 @@
-import { startThrowawayPostgres, ThrowawayPostgres } from '../../support/throwaway-postgres';
+import { startThrowawayPostgres, ThrowawayPostgres } from '../../src/database/embedded/throwaway-postgres';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError } from '../support/expect-error';
 

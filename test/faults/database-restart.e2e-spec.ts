@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { RunningPostgres, startEmbeddedPostgres } from '../../src/database/embedded/embedded-postgres';
-import { startThrowawayPostgres, ThrowawayPostgres } from '../../support/throwaway-postgres';
+import { startThrowawayPostgres, ThrowawayPostgres } from '../../src/database/embedded/throwaway-postgres';
 import { importDocument, seedWorkspace, Workspace } from '../support/fixtures';
 import { OpenApiValidator } from '../support/openapi-validator';
 import { createTestApp, TestApp } from '../support/test-app';

@@ -4,7 +4,7 @@ import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { freePort } from '../../support/free-port';
-import { startThrowawayPostgres, ThrowawayPostgres } from '../../support/throwaway-postgres';
+import { startThrowawayPostgres, ThrowawayPostgres } from '../../src/database/embedded/throwaway-postgres';
 import { runCli } from '../cli/run-cli';
 import { uniqueTeamId } from '../support/fixtures';
 import { report } from './fault-report';

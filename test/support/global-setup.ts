@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { runPendingMigrations } from '../../src/database/pending-migrations';
-import { startThrowawayPostgres } from '../../support/throwaway-postgres';
+import { startThrowawayPostgres } from '../../src/database/embedded/throwaway-postgres';
 import { testConfig } from './test-config';
 
 /**

@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { destroyEmbeddedPostgres, startEmbeddedPostgres } from '../src/database/embedded/embedded-postgres';
+import { destroyEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 
 export interface ThrowawayPostgres {
   url: string;
