@@ -13,17 +13,19 @@ import { ProcessLifecycle } from './process-lifecycle';
 /** Opens the database, builds the app and listens; every step registered with `lifecycle` to be undone on a stop. */
 export async function bootstrap(lifecycle: ProcessLifecycle): Promise<void> {
   const config = loadConfig();
+  const boot = bootLogger(config);
+  lifecycle.log = (message) => void boot.log(message, 'ProcessLifecycle');
   const database = await lifecycle.start(openDatabaseServer(config), (db) => db.stop());
   // Abandoned at once on a stop: it may retry the database for half a minute, and has started nothing of its own.
   const app = await lifecycle.start(
-    createApp(AppModule.forRoot(config, database.url), { logger: bootLogger(config), abortOnError: false }),
+    createApp(AppModule.forRoot(config, database.url), { logger: boot, abortOnError: false }),
     (created) => created.close(), // stops accepting, lets in-flight requests finish, closes the pool
     { abandonOnStop: true },
   );
   lifecycle.drainOnStop(app.getHttpServer()); // before listening, so every response is counted
   configureApp(app);
   const logger = app.get(Logger);
-  lifecycle.log = (message) => logger.log(message);
+  lifecycle.log = (message) => logger.log(message, 'ProcessLifecycle');
   await lifecycle.start(app.listen(config.port)); // runs pending migrations first
   logger.log(`Workspace Content API listening on http://localhost:${config.port} (docs at /docs)`);
   if (!config.metrics) return;

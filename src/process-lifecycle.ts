@@ -8,7 +8,7 @@ import { Server, ServerResponse } from 'node:http';
  * nothing it started is left running.
  */
 export class ProcessLifecycle {
-  /** Where progress is reported; main.ts switches it to the app's logger once there is one. */
+  /** Where progress is reported: bootstrap.ts switches it to JSON lines once the configuration is read. */
   log: (message: string) => void = (message) => console.error(message);
   private readonly undo: Array<() => Promise<unknown>> = [];
   /** The boot step under way (or the last one): whether it succeeded. */
