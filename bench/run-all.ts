@@ -10,6 +10,8 @@
  *            --slices N (the measured seconds of each server, in N turns; default duration / 2)
  *            --profile DIR (every server runs under `node --cpu-prof`; DIR/app.cpuprofile,
  *            DIR/baseline.cpuprofile, DIR/floor.cpuprofile)
+ *            --tracing (the app traced as OTEL_EXPORTER_OTLP_ENDPOINT traces it, exporting to a stand-in
+ *            collector on loopback that keeps nothing: what tracing costs)
  *            --webhook (a webhook subscribed to every event of the bench workspaces, delivered by the app to a
  *            sink on loopback: what the writes cost with one subscription; each turn ends when its events
  *            are delivered, and its time counts until then)
@@ -20,11 +22,12 @@
  * (bench/floor/server.ts: the least SQL a correct answer needs, every statement prepared). Drives each
  * operation with autocannon at each concurrency against the three, in turns of 2 s
  * (bench/load/load-run.ts), prints the targets and writes bench/results/latest.json, BENCHMARKS.md and
- * bench/chart.svg (bench/load/publish.ts). With --only, the run is partial: it writes
+ * bench/chart.svg (bench/load/publish.ts). With --only or --tracing, the run is partial: it writes
  * bench/results/partial.json and prints its targets, the published files untouched.
  */
 import { cpus, totalmem } from 'node:os';
 import { loadConfig } from '../src/config/app-config';
+import { startCollectorStandIn } from './load/collector-stand-in';
 import { openBenchDatabase } from './support/bench-database';
 import { startBenchApp } from './support/bench-app';
 import { postgresVersion } from './support/report';
@@ -49,6 +52,8 @@ interface Options {
   profile?: string;
   /** Subscribe a webhook to every event of the bench workspaces (webhook-sink.ts). */
   webhook: boolean;
+  /** Trace the app, exporting to a stand-in collector (load/collector-stand-in.ts). */
+  tracing: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -61,6 +66,7 @@ function parseOptions(argv: string[]): Options {
     only: null,
     slices: NaN,
     webhook: false,
+    tracing: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
@@ -78,10 +84,11 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--slices') options.slices = Number(value());
     else if (flag === '--profile') options.profile = value();
     else if (flag === '--webhook') options.webhook = true;
+    else if (flag === '--tracing') options.tracing = true;
     else
       throw new Error(
         `Unknown argument ${argv[i]}; known: --quick, --soak, --duration S, --warmup S, --concurrency 1,16,64, ` +
-          '--only "op,op", --slices N, --profile DIR, --webhook',
+          '--only "op,op", --slices N, --profile DIR, --webhook, --tracing',
       );
   }
   if (Number.isNaN(options.duration)) options.duration = options.quick ? 2 : 10;
@@ -130,11 +137,14 @@ async function main(): Promise<void> {
     const postgres = await postgresVersion(seeder.db);
     await seeder.app.close();
 
-    const app = await startServer('app', database.url, options.profile);
+    const collector = options.tracing ? await startCollectorStandIn() : null;
+    collector?.server.unref();
+    const profileDir = options.profile;
+    const app = await startServer('app', database.url, { profileDir, tracingEndpoint: collector?.url });
     servers.push(app);
-    const baseline = await startServer('baseline', database.url, options.profile);
+    const baseline = await startServer('baseline', database.url, { profileDir });
     servers.push(baseline);
-    const floor = await startServer('floor', database.url, options.profile);
+    const floor = await startServer('floor', database.url, { profileDir });
     servers.push(floor);
     log(
       `app ${app.baseUrl}, baseline ${baseline.baseUrl}, floor ${floor.baseUrl}; ` +
@@ -242,6 +252,10 @@ async function main(): Promise<void> {
       duration_s: options.duration,
       slices: options.slices,
     };
+    if (collector) {
+      const { exports, bytes } = collector.received();
+      log(`tracing: the stand-in collector received ${exports} exports (${(bytes / 1e6).toFixed(1)} MB)`);
+    }
     const files = await publish(
       { machine, results: rows },
       {
@@ -251,7 +265,7 @@ async function main(): Promise<void> {
         operations: ops.map((o) => ({ name: o.name, description: o.description })),
       },
       log,
-      options.only !== null,
+      options.only !== null || options.tracing, // a traced run never replaces the published figures
     );
     log(`wrote ${files.join(', ')} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     if (details.some((d) => d.app.failures + d.baseline.failures + d.floor.failures > 0)) {

@@ -24,14 +24,30 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/**
- * `profileDir`: run the server under `node --cpu-prof`, its profile written there when it stops. The
- * app's stdout (its request log, a line per request at info) goes to /dev/null; stderr stays.
- */
-export async function startServer(kind: ServerKind, databaseUrl: string, profileDir?: string): Promise<ServerProcess> {
+export interface ServerOptions {
+  /** Run the server under `node --cpu-prof`, its profile written here when it stops. */
+  profileDir?: string;
+  /** The app only: traced as src/main.ts traces (tracing-preload.ts), exporting by OTLP to this collector. */
+  tracingEndpoint?: string;
+}
+
+/** The app's stdout (its request log, a line per request at info) goes to /dev/null; stderr stays. */
+export async function startServer(
+  kind: ServerKind,
+  databaseUrl: string,
+  { profileDir, tracingEndpoint }: ServerOptions = {},
+): Promise<ServerProcess> {
+  const traced = kind === 'app' && tracingEndpoint !== undefined;
   const child: ChildProcess = fork(join(__dirname, 'server-child.js'), [kind], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    execArgv: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `${kind}.cpuprofile`] : [],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      ...(traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: tracingEndpoint } : {}),
+    },
+    execArgv: [
+      ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `${kind}.cpuprofile`] : []),
+      ...(traced ? ['-r', join(__dirname, 'tracing-preload.js')] : []),
+    ],
     stdio: ['ignore', kind === 'app' ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   });
   const reply = <T>(type: string): Promise<T> =>
