@@ -1,9 +1,7 @@
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { dataSourceOptions, poolSettings } from '../../src/database/data-source-options';
-import { runPendingMigrations } from '../../src/database/pending-migrations';
+import { poolSettings } from '../../src/database/data-source-options';
 import { catalogue } from '../../src/sql-catalogue/catalogue';
-import { createEmptyDatabase, EmptyDatabase } from '../support/empty-database';
+import { createMigratedDatabase, EmptyDatabase } from '../support/empty-database';
 import { testConfig } from '../support/test-config';
 
 /** The delivery worker's statements: they run on its own pool, planned at each execution (delivery-worker.ts). */
@@ -148,11 +146,7 @@ describe('Generic plans made after a deploy', () => {
     new Map([...explained].map(([name, json]) => [name, (JSON.parse(json) as [[{ Plan: PlanNode }]])[0][0].Plan]));
 
   beforeAll(async () => {
-    database = await createEmptyDatabase();
-    const migrator = new DataSource(dataSourceOptions(database.url, config));
-    await migrator.initialize();
-    await runPendingMigrations(migrator);
-    await migrator.destroy();
+    database = await createMigratedDatabase();
 
     const setup = new Client({ connectionString: database.url });
     sessions.push(setup);

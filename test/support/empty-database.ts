@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { testDatabaseUrl } from './test-config';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../../src/database/data-source-options';
+import { runPendingMigrations } from '../../src/database/pending-migrations';
+import { testConfig, testDatabaseUrl } from './test-config';
 
 export interface EmptyDatabase {
   url: string;
@@ -25,4 +28,20 @@ export async function createEmptyDatabase(): Promise<EmptyDatabase> {
   url.pathname = `/${name}`;
   // FORCE: the app's LISTEN connection may still be closing when the spec drops it
   return { url: url.href, drop: () => onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * A database beside the test one with every migration applied: for a spec whose server processes must not
+ * touch other specs' rows (a delivering process it kills would redeliver their events).
+ */
+export async function createMigratedDatabase(): Promise<EmptyDatabase> {
+  const database = await createEmptyDatabase();
+  const migrator = new DataSource(dataSourceOptions(database.url, testConfig()));
+  await migrator.initialize();
+  try {
+    await runPendingMigrations(migrator);
+  } finally {
+    await migrator.destroy();
+  }
+  return database;
 }

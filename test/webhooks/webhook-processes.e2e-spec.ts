@@ -5,15 +5,15 @@ import { ServerProcess, startServer } from '../faults/server-process';
 import { seedPages } from '../pages/page-fixtures';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
-import { testDatabaseUrl } from '../support/test-config';
+import { createMigratedDatabase, EmptyDatabase } from '../support/empty-database';
 import { Receiver, sleep, WEBHOOK_TEST_ENV } from './receiver';
 import { ofTeam, subscribe } from './webhook-fixtures';
 
-/** Real server processes (`node dist/src/main.js`) on the test database, delivering as every webhook spec does. */
-function server(env: Record<string, string> = {}): Promise<ServerProcess> {
+/** Real server processes (`node dist/src/main.js`) on `databaseUrl`, delivering as every webhook spec does. */
+function server(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   return freePort().then((port) =>
     startServer(
-      { DATABASE_URL: testDatabaseUrl(), RUN_MIGRATIONS: 'false', LOG_LEVEL: 'silent', ...WEBHOOK_TEST_ENV, ...env },
+      { DATABASE_URL: databaseUrl, RUN_MIGRATIONS: 'false', LOG_LEVEL: 'silent', ...WEBHOOK_TEST_ENV, ...env },
       port,
     ),
   );
@@ -31,8 +31,13 @@ describe('Webhook delivery across real server processes (e2e)', () => {
   let receiver: Receiver;
   const started: ServerProcess[] = [];
 
+  // A database of its own: the processes this spec kills mid-attempt would deliver other specs' events again.
+  let database: EmptyDatabase;
+
   beforeAll(async () => {
-    t = await createTestApp({ ...WEBHOOK_TEST_ENV, WEBHOOK_DELIVERY: 'false' }); // seeds and reads; delivers nothing
+    database = await createMigratedDatabase();
+    // Seeds and reads; delivers nothing.
+    t = await createTestApp({ ...WEBHOOK_TEST_ENV, WEBHOOK_DELIVERY: 'false', DATABASE_URL: database.url });
     receiver = await Receiver.start();
   });
   afterEach(async () => {
@@ -43,10 +48,11 @@ describe('Webhook delivery across real server processes (e2e)', () => {
   afterAll(async () => {
     await t.close();
     await receiver.close();
+    await database.drop();
   });
 
   async function launch(env: Record<string, string> = {}): Promise<ServerProcess> {
-    const process = await server(env);
+    const process = await server(database.url, env);
     started.push(process);
     return process;
   }
