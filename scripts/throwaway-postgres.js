@@ -3,7 +3,9 @@
 // CHECK_DATABASE_URL is unset, so that the check needs no PostgreSQL of the machine's. Needs `npm run build`.
 'use strict';
 const { join } = require('node:path');
-const { startThrowawayPostgres } = require(join(__dirname, '..', 'dist', 'src', 'database', 'embedded', 'throwaway-postgres.js'));
+const { startThrowawayPostgres } = require(
+  join(__dirname, '..', 'dist', 'src', 'database', 'embedded', 'throwaway-postgres.js'),
+);
 
 startThrowawayPostgres('postgres').then(
   (postgres) => {
