@@ -47,12 +47,14 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
   }
 }
 
-const routeNames = new WeakMap<object, string>();
+const routeNames = new WeakMap<object, WeakMap<object, string>>();
 
-/** `Controller-handler`, made once per route. */
+/** `Controller-handler`, as the library spells it, made once per route. */
 function routeName(context: ExecutionContext): string {
-  const handler = context.getHandler();
-  let name = routeNames.get(handler);
-  if (name === undefined) routeNames.set(handler, (name = `${context.getClass().name}-${handler.name}`));
+  const [controller, handler] = [context.getClass(), context.getHandler()];
+  let byHandler = routeNames.get(controller);
+  if (!byHandler) routeNames.set(controller, (byHandler = new WeakMap()));
+  let name = byHandler.get(handler);
+  if (name === undefined) byHandler.set(handler, (name = `${controller.name}-${handler.name}`));
   return name;
 }
