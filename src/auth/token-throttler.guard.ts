@@ -1,5 +1,4 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
@@ -8,6 +7,7 @@ import {
   ThrottlerModuleOptions,
   ThrottlerStorage,
 } from '@nestjs/throttler';
+import { RouteMetadata } from '../common/route-metadata';
 import { CommonErrors } from '../errors/common-errors';
 import { Metrics } from '../observability/metrics';
 import { Caller } from './caller';
@@ -22,10 +22,10 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
-    reflector: Reflector,
     private readonly metrics: Metrics,
   ) {
-    super(options, storage, reflector);
+    // The library reads six route keys per request; their answers never change.
+    super(options, storage, new RouteMetadata());
   }
 
   protected override getTracker(request: Record<string, unknown>): Promise<string> {
@@ -33,8 +33,28 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
     return Promise.resolve(caller ? `token:${caller.teamId}/${caller.tokenId}` : `address:${String(request.ip)}`);
   }
 
+  /**
+   * The library's key (route, throttler, tracker) without its SHA-256: it names a counter in this
+   * process's memory only (RateLimitStorage), and the tracker is a token's id or an address.
+   */
+  protected override generateKey(context: ExecutionContext, tracker: string, throttler: string): string {
+    return `${routeName(context)}-${throttler}-${tracker}`;
+  }
+
   protected override throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     this.metrics.rateLimitedAnswer();
     return Promise.reject(CommonErrors.rateLimited(Math.max(1, Math.ceil(detail.timeToBlockExpire))));
   }
+}
+
+const routeNames = new WeakMap<object, WeakMap<object, string>>();
+
+/** `Controller-handler`, as the library spells it, made once per route. */
+function routeName(context: ExecutionContext): string {
+  const [controller, handler] = [context.getClass(), context.getHandler()];
+  let byHandler = routeNames.get(controller);
+  if (!byHandler) routeNames.set(controller, (byHandler = new WeakMap()));
+  let name = byHandler.get(handler);
+  if (name === undefined) byHandler.set(handler, (name = `${controller.name}-${handler.name}`));
+  return name;
 }

@@ -24,7 +24,14 @@ export class StrictValidationPipe extends ValidationPipe {
     });
   }
 
-  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // What ValidationPipe returns for them, without its steps: every path parameter is a string
+    // (String(value) is itself), and custom decorators' values are not validated.
+    if (metadata.type === 'param' || metadata.type === 'custom') return Promise.resolve(value);
+    return this.transformChecked(value, metadata);
+  }
+
+  private async transformChecked(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body') value = requireObjectBody(value);
     if (metadata.type === 'query' && metadata.metatype) refuseUnknownParameters(value, metadata.metatype);
     return super.transform(value, metadata);
