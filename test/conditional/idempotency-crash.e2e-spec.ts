@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { freePort } from '../../support/free-port';
 import { call, Outcome, sleep } from '../faults/http-client';
 import { ServerProcess, startServer } from '../faults/server-process';
 import { useScene } from '../support/scene';
@@ -32,7 +31,6 @@ describe('idempotency keys outlive the server process', () => {
         PUBLIC_PAGES_BASE_URL: 'http://localhost:3000/p',
         ...env,
       },
-      await freePort(),
       nodeArgs,
     );
     servers.push(server);

@@ -29,7 +29,7 @@ describe('embedded databases side by side', () => {
   let portA: number;
 
   const serve = async (env: Record<string, string>) => {
-    const server = await startServer({ LOG_LEVEL: 'warn', ...env }, await freePort());
+    const server = await startServer({ LOG_LEVEL: 'warn', ...env });
     running.push(server);
     return server;
   };

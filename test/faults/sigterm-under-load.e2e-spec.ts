@@ -3,7 +3,6 @@ import { writeFile } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { freePort } from '../../support/free-port';
 import { startThrowawayPostgres, ThrowawayPostgres } from '../../src/database/embedded/throwaway-postgres';
 import { runCli } from '../cli/run-cli';
 import { uniqueTeamId } from '../support/fixtures';
@@ -86,17 +85,14 @@ describe('SIGTERM under load', () => {
     });
     expect(seeded).toMatchObject({ code: 0 });
     // A long statement timeout: the held PATCHes must wait for the lock, not give up on it.
-    server = await startServer(
-      {
-        DATABASE_URL: postgres.url,
-        RUN_MIGRATIONS: 'true',
-        LOG_LEVEL: 'silent',
-        DB_STATEMENT_TIMEOUT_MS: '20000',
-        // Ten clients on one token pass 1,200 requests a minute within seconds: the held PATCHes would get 429s.
-        RATE_LIMIT_PER_MINUTE: '0',
-      },
-      await freePort(),
-    );
+    server = await startServer({
+      DATABASE_URL: postgres.url,
+      RUN_MIGRATIONS: 'true',
+      LOG_LEVEL: 'silent',
+      DB_STATEMENT_TIMEOUT_MS: '20000',
+      // Ten clients on one token pass 1,200 requests a minute within seconds: the held PATCHes would get 429s.
+      RATE_LIMIT_PER_MINUTE: '0',
+    });
   }, 60_000);
 
   afterAll(async () => {

@@ -39,6 +39,8 @@ export class Receiver {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
+        // Not a delivery (another process's request, on a port it thought free): refused, not recorded.
+        if (req.method !== 'POST' || req.url !== path) return void res.writeHead(404).end();
         const request = { headers: req.headers, body, event: JSON.parse(body) as Received['event'] };
         const status = receiver.answer(request, receiver.received.length);
         receiver.received.push({ ...request, status, connection: connections.get(req.socket) ?? 0 });

@@ -1,5 +1,4 @@
 import { DataSource } from 'typeorm';
-import { freePort } from '../../support/free-port';
 import { call } from '../faults/http-client';
 import { ServerProcess, startServer } from '../faults/server-process';
 import { seedPages } from '../pages/page-fixtures';
@@ -11,12 +10,13 @@ import { ofTeam, subscribe } from './webhook-fixtures';
 
 /** Real server processes (`node dist/src/main.js`) on `databaseUrl`, delivering as every webhook spec does. */
 function server(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  return freePort().then((port) =>
-    startServer(
-      { DATABASE_URL: databaseUrl, RUN_MIGRATIONS: 'false', LOG_LEVEL: 'silent', ...WEBHOOK_TEST_ENV, ...env },
-      port,
-    ),
-  );
+  return startServer({
+    DATABASE_URL: databaseUrl,
+    RUN_MIGRATIONS: 'false',
+    LOG_LEVEL: 'silent',
+    ...WEBHOOK_TEST_ENV,
+    ...env,
+  });
 }
 
 async function stop(process: ServerProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {

@@ -1,6 +1,5 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { freePort } from '../../support/free-port';
 import { call } from '../faults/http-client';
 import { ServerProcess, startServer } from '../faults/server-process';
 import { seedPages } from '../pages/page-fixtures';
@@ -18,7 +17,7 @@ const WOKEN_MS = 1000;
 /** A real server process (`node dist/src/main.js`) on the test database that writes and delivers nothing. */
 async function writerProcess(): Promise<ServerProcess> {
   const env = { DATABASE_URL: testDatabaseUrl(), RUN_MIGRATIONS: 'false', LOG_LEVEL: 'silent', ...NEVER_POLLS };
-  return startServer({ ...env, WEBHOOK_DELIVERY: 'false' }, await freePort());
+  return startServer({ ...env, WEBHOOK_DELIVERY: 'false' });
 }
 
 /** The listening connections opened since `since`, once `count` of them listen (they connect after boot). */
