@@ -2,8 +2,10 @@ import { join } from 'node:path';
 import { freePort } from '../../support/free-port';
 import { call } from '../faults/http-client';
 import { useServerProcesses } from '../faults/server-process';
+import { createMigratedDatabase } from '../support/empty-database';
 import { seedWorkspace } from '../support/fixtures';
 import { useScene } from '../support/scene';
+import { createTestApp } from '../support/test-app';
 import { Receiver, WEBHOOK_TEST_ENV } from '../webhooks/receiver';
 import { ofTeam } from '../webhooks/webhook-fixtures';
 
@@ -72,11 +74,15 @@ describe('OpenTelemetry traces', () => {
   });
 
   it('a webhook delivery is a span of its own trace, linked to the request that made the change', async () => {
+    // A database of its own: the delivering server would deliver other specs' events too.
+    const database = await createMigratedDatabase();
+    const seeder = await createTestApp({ DATABASE_URL: database.url });
     const receiver = await Receiver.start();
     try {
       const dumpPort = await freePort();
-      const server = await start({ ...WEBHOOK_TEST_ENV, TRACE_DUMP_PORT: String(dumpPort) });
-      const ws = await seedWorkspace(s.t.app); // a workspace of its own: its only webhook is this test's
+      const env = { ...WEBHOOK_TEST_ENV, DATABASE_URL: database.url, TRACE_DUMP_PORT: String(dumpPort) };
+      const server = await start(env);
+      const ws = await seedWorkspace(seeder.app);
       const send = (method: 'POST' | 'PATCH', path: string, body: object, headers: Record<string, string> = {}) =>
         call(server.baseUrl, {
           method,
@@ -86,7 +92,9 @@ describe('OpenTelemetry traces', () => {
           headers,
           timeoutMs: TIMEOUT_MS,
         });
-      expect((await send('POST', '/webhooks', { url: receiver.url, events: ['page.updated'] })).status).toBe(201);
+      const subscribed = await send('POST', '/webhooks', { url: receiver.url, events: ['page.updated'] });
+      expect(subscribed.status).toBe(201);
+      const webhookId = (subscribed.body as { webhook: { id: string } }).webhook.id;
       const created = await send('POST', '/pages', { project_id: ws.projectId, title: 'Delivered' });
       const pageId = (created.body as { page: { id: string } }).page.id;
       const patched = await send(
@@ -103,7 +111,7 @@ describe('OpenTelemetry traces', () => {
         spans.find(
           (span) =>
             span.name === 'webhook delivery' &&
-            span.attributes['webhook.event.type'] === 'page.updated' &&
+            span.attributes['webhook.id'] === webhookId &&
             span.attributes['http.response.status_code'] !== undefined,
         );
       for (let i = 0; i < 50 && !delivery(); i++) {
@@ -123,6 +131,8 @@ describe('OpenTelemetry traces', () => {
       expect(spans.some((span) => span.parentSpanId === delivered.spanId && /^POST/.test(span.name))).toBe(true);
     } finally {
       await receiver.close();
+      await seeder.close();
+      await database.drop();
     }
   });
 
