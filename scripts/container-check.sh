@@ -7,8 +7,8 @@
 #   CHECK_DATABASE_URL   a role that may CREATE DATABASE; the check works in a throwaway database it
 #                        creates there and drops afterwards (default: a throwaway embedded PostgreSQL it starts
 #                        and deletes, scripts/throwaway-postgres.js)
-#   NODE_IMAGE           the base image (default the Dockerfile's pinned one; where Docker Hub cannot be
-#                        reached, scripts/stand-in-node-image.sh builds node:24-bookworm-slim: pass that)
+#   NODE_IMAGE           the base image (default the Dockerfile's pinned one, or where that cannot be pulled,
+#                        a local image under its tag: scripts/stand-in-node-image.sh builds one)
 #   NPM_CA_FILE          CA bundle npm needs during the build, as a build secret (default: the host's
 #                        /etc/ssl/certs/ca-certificates.crt when present); never stored in the image
 #   CHECK_KEEP_IMAGE=1   keep the image (workspace-content-api:check) afterwards
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 IMAGE="workspace-content-api:check"
-NODE_IMAGE="${NODE_IMAGE:-$(sed -n 's/^ARG NODE_IMAGE=//p' Dockerfile)}"
+NODE_IMAGE="${NODE_IMAGE:-}"
 ADMIN_URL="${CHECK_DATABASE_URL:-}"
 NPM_CA_FILE="${NPM_CA_FILE-/etc/ssl/certs/ca-certificates.crt}"
 RUN_ID="wca_check_$$_$(date +%s)"
@@ -68,6 +68,17 @@ if [ -z "$ADMIN_URL" ]; then
   for _ in $(seq 600); do grep -q '^postgres://' "$postgres_log" && break; kill -0 "$postgres_pid" 2>/dev/null || break; sleep 0.1; done
   ADMIN_URL=$(grep -m1 '^postgres://' "$postgres_log") || { cat "$postgres_log" >&2; fail "a throwaway embedded PostgreSQL did not start"; }
   ok "a throwaway embedded PostgreSQL on $(node -e 'console.log(new URL(process.argv[1]).host)' "$ADMIN_URL")"
+fi
+
+# ---- the base: the Dockerfile's pinned image; where it cannot be pulled, the local stand-in under its tag ----
+if [ -z "$NODE_IMAGE" ]; then
+  NODE_IMAGE="$(sed -n 's/^ARG NODE_IMAGE=//p' Dockerfile)"
+  stand_in="${NODE_IMAGE%@*}"
+  if ! docker image inspect "$NODE_IMAGE" >/dev/null 2>&1 && ! timeout 60 docker pull -q "$NODE_IMAGE" >/dev/null 2>&1 &&
+    docker image inspect "$stand_in" >/dev/null 2>&1; then
+    echo "note the pinned $NODE_IMAGE cannot be pulled here: building on the local $stand_in (a stand-in)"
+    NODE_IMAGE="$stand_in"
+  fi
 fi
 
 # ---- build ----

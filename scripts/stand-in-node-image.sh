@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds a stand-in for the official node:24-bookworm-slim image on a machine that reaches Debian's
 # mirrors and the npm registry but not Docker Hub, and tags it under the official tag, without the digest
-# the Dockerfile pins (it is not that image): build with NODE_IMAGE=node:24-bookworm-slim. Only for such
+# the Dockerfile pins (it is not that image): scripts/container-check.sh takes it when the pinned image cannot
+# be pulled; docker build needs --build-arg NODE_IMAGE=node:24-bookworm-slim. Only for such
 # machines: anywhere else, pull the real one.
 #
 #   scripts/stand-in-node-image.sh                 # -> node:24-bookworm-slim
@@ -66,4 +67,4 @@ tar -C "$root" --numeric-owner -c . | docker import \
   --change 'CMD ["node"]' \
   --message "stand-in for the official $TAG" - "$TAG" >/dev/null
 docker run --rm "$TAG" sh -c 'echo "stand-in: node $(node --version), npm $(npm --version), $(id node)"'
-echo "stand-in: build on it with NODE_IMAGE=$TAG (scripts/container-check.sh) or --build-arg NODE_IMAGE=$TAG"
+echo "stand-in: scripts/container-check.sh builds on it; docker build with --build-arg NODE_IMAGE=$TAG"

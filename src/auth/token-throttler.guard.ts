@@ -38,23 +38,11 @@ export class TokenThrottlerGuard extends ThrottlerGuard {
    * process's memory only (RateLimitStorage), and the tracker is a token's id or an address.
    */
   protected override generateKey(context: ExecutionContext, tracker: string, throttler: string): string {
-    return `${routeName(context)}-${throttler}-${tracker}`;
+    return `${context.getClass().name}-${context.getHandler().name}-${throttler}-${tracker}`;
   }
 
   protected override throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     this.metrics.rateLimitedAnswer();
     return Promise.reject(CommonErrors.rateLimited(Math.max(1, Math.ceil(detail.timeToBlockExpire))));
   }
-}
-
-const routeNames = new WeakMap<object, WeakMap<object, string>>();
-
-/** `Controller-handler`, as the library spells it, made once per route. */
-function routeName(context: ExecutionContext): string {
-  const [controller, handler] = [context.getClass(), context.getHandler()];
-  let byHandler = routeNames.get(controller);
-  if (!byHandler) routeNames.set(controller, (byHandler = new WeakMap()));
-  let name = byHandler.get(handler);
-  if (name === undefined) byHandler.set(handler, (name = `${controller.name}-${handler.name}`));
-  return name;
 }

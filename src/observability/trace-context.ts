@@ -5,22 +5,22 @@ import type * as Api from '@opentelemetry/api';
  * span linked to it where the event is delivered. Both do nothing, and load no OpenTelemetry module,
  * unless tracing.ts started the SDK (main.ts loads it only with OTEL_EXPORTER_OTLP_ENDPOINT).
  */
-let api: typeof Api | null = null;
-let propagator: Api.TextMapPropagator | null = null;
+let traced: { api: typeof Api; propagator: Api.TextMapPropagator } | null = null;
 
 /** Called by tracing.ts once the SDK runs. */
 export function tracingStarted(): void {
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when traces are on */
-  api = require('@opentelemetry/api') as typeof Api;
+  const api = require('@opentelemetry/api') as typeof Api;
   const { W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
   /* eslint-enable @typescript-eslint/no-require-imports */
   // The stored form is W3C `traceparent` whatever OTEL_PROPAGATORS says: it is read back here, not by a peer.
-  propagator = new W3CTraceContextPropagator();
+  traced = { api, propagator: new W3CTraceContextPropagator() };
 }
 
 /** The W3C `traceparent` of the span in progress; null when traces are off or no span is. */
 export function currentTraceParent(): string | null {
-  if (!api || !propagator) return null;
+  if (!traced) return null;
+  const { api, propagator } = traced;
   const carrier: Record<string, string> = {};
   propagator.inject(api.context.active(), carrier, api.defaultTextMapSetter);
   return carrier.traceparent ?? null;
@@ -45,7 +45,8 @@ export async function inLinkedSpan<T>(
   attributes: Api.Attributes,
   work: (notes: SpanNotes) => Promise<T>,
 ): Promise<T> {
-  if (!api || !propagator) return work(UNTRACED);
+  if (!traced) return work(UNTRACED);
+  const { api, propagator } = traced;
   const { context, trace, SpanKind, SpanStatusCode, ROOT_CONTEXT } = api;
   const from = traceParent
     ? trace.getSpanContext(propagator.extract(ROOT_CONTEXT, { traceparent: traceParent }, api.defaultTextMapGetter))

@@ -36,12 +36,17 @@ export async function createEmptyDatabase(): Promise<EmptyDatabase> {
  */
 export async function createMigratedDatabase(): Promise<EmptyDatabase> {
   const database = await createEmptyDatabase();
-  const migrator = new DataSource(dataSourceOptions(database.url, testConfig()));
+  await applyMigrations(database.url);
+  return database;
+}
+
+/** Applies every pending migration to the database at `url`, as the service does at boot. */
+export async function applyMigrations(url: string): Promise<void> {
+  const migrator = new DataSource(dataSourceOptions(url, testConfig()));
   await migrator.initialize();
   try {
     await runPendingMigrations(migrator);
   } finally {
     await migrator.destroy();
   }
-  return database;
 }

@@ -1,8 +1,6 @@
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../src/database/data-source-options';
-import { runPendingMigrations } from '../../src/database/pending-migrations';
 import { startThrowawayPostgres } from '../../src/database/embedded/throwaway-postgres';
-import { testConfig } from './test-config';
+import { applyMigrations } from './empty-database';
+import { testDatabaseUrl } from './test-config';
 
 /**
  * Runs once before all test files: a throwaway embedded PostgreSQL unless TEST_DATABASE_URL names
@@ -14,12 +12,5 @@ export default async function globalSetup(): Promise<void> {
     process.env.TEST_DATABASE_URL = postgres.url;
     (globalThis as { throwawayPostgres?: unknown }).throwawayPostgres = postgres;
   }
-  const config = testConfig();
-  const db = new DataSource(dataSourceOptions(config.databaseUrl!, config));
-  await db.initialize();
-  try {
-    await runPendingMigrations(db);
-  } finally {
-    await db.destroy();
-  }
+  await applyMigrations(testDatabaseUrl());
 }
