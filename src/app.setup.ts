@@ -53,9 +53,9 @@ export function configureApp(
   server.set('query parser', 'simple');
   // ETags name stored versions (safe-writes/versioned-express-adapter.ts), not hashes of bodies.
   server.set('etag', false);
-  server.use(requestLogger(pino(loggerOptions(config), options.logDestination)));
   const metrics = app.get(Metrics);
-  if (metrics.enabled) server.use(httpMetrics(metrics));
+  const requestLog = pino(loggerOptions(config), options.logDestination);
+  server.use(requestLogger(requestLog, metrics.enabled ? httpMetrics(metrics) : undefined));
   hardenHttp(app, config);
   // Bytes only: the size limit (413) applies as the body is read; JsonBodyGuard parses it after authentication.
   server.use(express.raw({ limit: BODY_LIMIT, type: () => true }));

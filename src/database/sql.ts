@@ -21,14 +21,13 @@ async function run<Params extends StatementParams, Row>(
   metrics: Metrics | undefined,
 ): Promise<Row[]> {
   if (!metrics?.enabled) return (await client.query(prepared(statement, params))).rows as Row[];
-  const started = process.hrtime.bigint();
-  const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+  const started = performance.now();
   try {
     const rows = (await client.query(prepared(statement, params))).rows as Row[];
-    metrics.statement(statement.name, seconds());
+    metrics.statement(statement.name, (performance.now() - started) / 1000);
     return rows;
   } catch (error) {
-    metrics.statement(statement.name, seconds(), error);
+    metrics.statement(statement.name, (performance.now() - started) / 1000, error);
     throw error;
   }
 }
