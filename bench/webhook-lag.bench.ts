@@ -9,9 +9,7 @@
  * on loopback in this process that answers 204 at once. `--concurrency` clients each PATCH the titles
  * of templates of their own, for `--duration` seconds, as fast as answers come; each title is unique,
  * so the sink knows which request an event is of. The lag of an event is from the moment its client
- * read the 2xx to the moment the sink received it (0 when it arrived first): p50, p90, p99, max; and what
- * the app spent per change until the last event was delivered (CPU ms, statements: the writes' and the
- * worker's). Then
+ * read the 2xx to the moment the sink received it (0 when it arrived first): p50, p90, p99, max. Then
  * the app is left idle for `--idle-seconds` and every statement its pg clients send is counted
  * (server-child.ts's `queries`): the worker's polls and housekeeping, per minute. Writes
  * bench/results/webhook-lag.json.
@@ -89,7 +87,6 @@ async function main(): Promise<void> {
 
     // ---- the load: each client its own templates, one request at a time ----
     const answered = new Map<string, number>();
-    await app.reset();
     const until = performance.now() + options.duration * 1000;
     let sequence = 0;
     const client = async (c: number) => {
@@ -109,7 +106,6 @@ async function main(): Promise<void> {
     const drainUntil = Date.now() + DRAIN_LIMIT_MS;
     while (delivered.size < answered.size && Date.now() < drainUntil)
       await new Promise((resolve) => setTimeout(resolve, 20));
-    const spent = await app.stats();
     const lags = [...answered].map(([title, at]) => Math.max(0, (delivered.get(title) ?? Infinity) - at));
     lags.sort((a, b) => a - b);
     const lag = {
@@ -120,8 +116,6 @@ async function main(): Promise<void> {
       p90_ms: quantile(lags, 0.9),
       p99_ms: quantile(lags, 0.99),
       max_ms: lags[lags.length - 1],
-      app_cpu_ms_per_change: Number((spent.cpuMs / answered.size).toFixed(2)),
-      statements_per_change: Number((spent.queries / answered.size).toFixed(2)),
     };
     console.log(`webhook lag, c=${options.concurrency}, ${options.duration} s:`, JSON.stringify(lag));
 

@@ -16,7 +16,6 @@ import { PublicPageAliases0000000000015 } from './0015-public-page-aliases';
 import { OnePagePerAlias0000000000016 } from './0016-one-page-per-alias';
 import { SubtreeDeletesSetWise0000000000017 } from './0017-subtree-deletes-set-wise';
 import { EventTraceParents0000000000018 } from './0018-event-trace-parents';
-import { DeliveryLanes0000000000019 } from './0019-delivery-lanes';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -38,5 +37,4 @@ export const MIGRATIONS = [
   OnePagePerAlias0000000000016,
   SubtreeDeletesSetWise0000000000017,
   EventTraceParents0000000000018,
-  DeliveryLanes0000000000019,
 ];

@@ -1,16 +1,14 @@
 -- claim_webhook_deliveries: CLAIM_DELIVERIES (src/webhooks). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :fullWebhookIds, $2 :busyLanes, $3 :limit
+-- Parameters: $1 :busyWebhookIds, $2 :limit
 WITH
   due AS (
     SELECT
       w.team_id,
       w.id,
-      l.lane,
       w.url,
       w.secret
     FROM
       webhooks w
-      CROSS JOIN generate_series(0, 3) l (lane)
       CROSS JOIN LATERAL (
         SELECT
           s.next_attempt_at
@@ -34,7 +32,6 @@ WITH
         WHERE
           s.team_id = w.team_id
           AND s.webhook_id = w.id
-          AND s.lane = l.lane
           AND s.next_attempt_at <= now()
         ORDER BY
           s.next_attempt_at
@@ -42,8 +39,7 @@ WITH
           1
       ) first
     WHERE
-      w.id <> ALL (:fullWebhookIds::BIGINT[])
-      AND w.id || ':' || l.lane <> ALL (:busyLanes::TEXT[])
+      w.id <> ALL (:busyWebhookIds::BIGINT[])
     ORDER BY
       first.next_attempt_at
     OFFSET
@@ -55,7 +51,7 @@ WITH
     FROM
       due
     WHERE
-      pg_try_advisory_xact_lock(hashtextextended (team_id || ':webhook:' || id || ':lane:' || lane, 0))
+      pg_try_advisory_xact_lock(hashtextextended (team_id || ':webhook:' || id, 0))
     LIMIT
       1
   )
@@ -63,13 +59,6 @@ SELECT
   d.ctid::text AS ref,
   d.team_id,
   d.webhook_id::text,
-  c.lane,
-  (
-    SELECT
-      count(*)
-    FROM
-      due
-  ) > 1 AS more_due,
   d.event_id::text,
   d.resource_key,
   d.attempts,
@@ -106,7 +95,6 @@ FROM
     WHERE
       s.team_id = c.team_id
       AND s.webhook_id = c.id
-      AND s.lane = c.lane
       AND s.next_attempt_at <= now()
     ORDER BY
       s.next_attempt_at

@@ -162,12 +162,12 @@ class Environment {
   @Max(60_000)
   WEBHOOK_POLL_INTERVAL_MS = 1000;
 
-  /** Batches one process sends at once, each of a lane of a webhook, half at most to one (delivery-worker.ts). */
+  /** Webhooks one process sends to at once (a batch of deliveries each: delivery-worker.ts). */
   @toInt()
   @IsInt()
   @Min(1)
   @Max(64)
-  WEBHOOK_CONCURRENCY = 8;
+  WEBHOOK_CONCURRENCY = 4;
 
   /** Finished deliveries, their attempts and their events are deleted after this long. */
   @toInt()

@@ -11,7 +11,7 @@ export const DELIVERIES_QUEUED_CHANNEL = 'webhook_deliveries_queued';
  * trip; and when this process cannot take them at once (it does not deliver, or every slot is
  * delivering), every other process's, by a NOTIFY on DELIVERIES_QUEUED_CHANNEL that this process sends
  * after the write committed, on its listening connection, in a statement of its own. (When it can, the
- * others would only race it for the lane's lock: one transaction claims a lane of a webhook at a time.)
+ * others would only race it for the webhook's lock: one process claims a webhook's batch at a time.)
  * Sent after the commit, it never announces a change that rolled back, and a worker it wakes sees the
  * deliveries; sent outside the write's transaction, it works on a Citus coordinator too, where a NOTIFY
  * in a transaction committed with two-phase commit fails. A burst sends one NOTIFY while another is in

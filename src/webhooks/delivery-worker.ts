@@ -10,7 +10,6 @@ import { send, AttemptResult } from './webhook-sender';
 import {
   CLAIM_DELIVERIES,
   ClaimedDelivery,
-  DELIVERY_LANES,
   RECORD_ATTEMPTS,
   TRIM_WEBHOOK_DATA,
   WEBHOOK_BACKLOG,
@@ -18,31 +17,25 @@ import {
 import { WebhookSecrets } from './webhook-secrets';
 
 /**
- * At most this many deliveries of one lane of a webhook are attempted at once by one slot, each of a
- * different resource: a claim and a record cost about as much for a batch as for one delivery.
+ * At most this many deliveries of one webhook are attempted at once by one slot, each of a different
+ * resource: a claim and a record cost about as much for a batch as for one delivery.
  */
 const BATCH_SIZE = 32;
-
-/** How many of a process's slots may send to one webhook at once: half, so a slow receiver leaves the rest. */
-const slotsPerWebhook = (concurrency: number) => Math.min(DELIVERY_LANES, Math.ceil(concurrency / 2));
 
 const succeeded = (result: AttemptResult) => result.status !== null && result.status >= 200 && result.status < 300;
 const failedAttempt = (error: unknown): AttemptResult => ({ status: null, error: (error as Error).message });
 
 /**
  * Delivers the outbox, in every API process (unless WEBHOOK_DELIVERY=false), on a small pool of its
- * own: WEBHOOK_CONCURRENCY slots, each claiming a batch of one lane of one webhook's due deliveries at a
- * time (CLAIM_DELIVERIES: the lane's advisory lock, its heads FOR UPDATE SKIP LOCKED) and holding those
- * locks in a transaction for the attempts, so that with several processes each delivery is attempted by
- * one of them, and a process that dies mid-attempt leaves them to be retried. Several slots work one
- * webhook at once, each on a lane of its own (at most slotsPerWebhook of them), so its events do not
- * queue behind one batch at a time. Every WEBHOOK_POLL_INTERVAL_MS one idle slot looks (the poll: retries
- * that came due, a lost wake), and a committed write wakes one at once (delivery-wakeups.ts), unless a
- * claim is under way (one that found nothing looks again if a wake came while it ran) or one already
- * looked during the batches in flight, whose slots claim again when they end: a burst costs a claim or
- * two, not one a change. A claim that found work wakes one more slot when another lane was due, for it.
- * Every WEBHOOK_HOUSEKEEPING_INTERVAL_MS it applies the retention and logs the backlog. On shutdown it
- * stops claiming and lets the attempts in flight finish (each is bounded by the 10 s timeout).
+ * own: WEBHOOK_CONCURRENCY slots, each claiming a batch of one webhook's due deliveries at a time with
+ * FOR UPDATE SKIP LOCKED and holding those row locks in a transaction for the attempts, so that with
+ * several processes each delivery is attempted by one of them, and a process that dies mid-attempt
+ * leaves them to be retried. Idle slots poll every WEBHOOK_POLL_INTERVAL_MS, and a committed write wakes
+ * one of them at once (delivery-wakeups.ts), unless a claim is under way (one that found nothing looks
+ * again if a wake came while it ran) or one already looked during the batch in flight, whose slot
+ * claims again when it ends: a burst costs a claim or two, not one a change. Every
+ * WEBHOOK_HOUSEKEEPING_INTERVAL_MS it applies the retention and logs the backlog. On shutdown it stops
+ * claiming and lets the attempts in flight finish (each is bounded by the 10 s timeout).
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -50,10 +43,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** The pool's catalogue statements and transactions. */
   private sql: PoolSql | null = null;
   private stopped = false;
-  /** The lanes this process's slots are sending to, as `webhookId:lane`. */
   private readonly busy = new Set<string>();
-  /** How many of those lanes each webhook has. */
-  private readonly busyByWebhook = new Map<string, number>();
   private readonly sleepers = new Set<() => void>();
   /** Bumped by every wake, so that a slot can tell one came while it claimed. */
   private wakes = 0;
@@ -62,7 +52,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** A wake sent a slot to look while a batch was in flight: the next wakes until a new batch need not. */
   private lookedDuringBatch = false;
   private slots: Array<Promise<void>> = [];
-  private poll: NodeJS.Timeout | null = null;
   private housekeeping: NodeJS.Timeout | null = null;
 
   constructor(
@@ -90,16 +79,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       }),
     );
     this.slots = Array.from({ length: settings.concurrency }, () => this.runSlot());
-    // One look an interval, whatever the slots: an idle process costs the same with 1 slot as with 64.
-    this.poll = setInterval(() => this.sleepers.values().next().value?.(), settings.pollIntervalMs);
-    this.poll.unref();
     this.housekeeping = setInterval(() => void this.keepHouse(), settings.housekeepingIntervalMs);
     this.housekeeping.unref();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    if (this.poll) clearInterval(this.poll);
     if (this.housekeeping) clearInterval(this.housekeeping);
     this.sleepers.forEach((wake) => wake());
     await Promise.all(this.slots); // DatabasePools ends the pool after this
@@ -107,7 +92,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   /**
    * Deliveries were queued and committed: one idle slot looks now, unless a claim is under way, or one
-   * already looked during the batches in flight (whose slots claim again when they end). False when this
+   * already looked during the batch in flight (whose slot claims again when it ends). False when this
    * process has no slot that could take them soon (it does not deliver, or every slot is delivering).
    */
   wake(): boolean {
@@ -134,36 +119,22 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         if (failures++ === 0) this.logger.warn(`Webhook delivery paused: ${(error as Error).message}`);
       }
       const wokenMeanwhile = this.wakes !== wakes && this.busy.size === 0; // else a batch's slot claims after it
-      if (!worked && !wokenMeanwhile) await this.sleep();
+      if (!worked && !wokenMeanwhile) await this.sleep(this.config.webhooks.pollIntervalMs);
     }
   }
 
-  /** Until a wake, the poll or the shutdown. */
-  private sleep(): Promise<void> {
+  private sleep(ms: number): Promise<void> {
     // A shutdown that came while this slot claimed found no sleeper to wake: a slot then must not sleep.
     if (this.stopped) return Promise.resolve();
     return new Promise((resolve) => {
       const wake = () => {
+        clearTimeout(timer);
         this.sleepers.delete(wake);
         resolve();
       };
+      const timer = setTimeout(wake, ms);
       this.sleepers.add(wake);
     });
-  }
-
-  /** What a claim must leave alone: the lanes in flight here, and the webhooks with all the slots they may use. */
-  private claimParams() {
-    const most = slotsPerWebhook(this.config.webhooks.concurrency);
-    const full = [...this.busyByWebhook].filter(([, lanes]) => lanes >= most).map(([webhookId]) => webhookId);
-    return { busyLanes: [...this.busy], fullWebhookIds: full, limit: BATCH_SIZE };
-  }
-
-  private markBusy(webhookId: string, lane: number, busy: boolean): void {
-    const lanes = (this.busyByWebhook.get(webhookId) ?? 0) + (busy ? 1 : -1);
-    if (busy) this.busy.add(`${webhookId}:${lane}`);
-    else this.busy.delete(`${webhookId}:${lane}`);
-    if (lanes > 0) this.busyByWebhook.set(webhookId, lanes);
-    else this.busyByWebhook.delete(webhookId);
   }
 
   /** A claimed batch attempted and recorded, in one transaction; false when nothing was due. */
@@ -171,14 +142,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const settings = this.config.webhooks;
     const recorded = await this.sql!.transaction(async (tx) => {
       this.claiming++;
-      const wakes = this.wakes;
-      const claimed = await tx.query(CLAIM_DELIVERIES, this.claimParams()).finally(() => this.claiming--);
+      const claimed = await tx
+        .query(CLAIM_DELIVERIES, { busyWebhookIds: [...this.busy], limit: BATCH_SIZE })
+        .finally(() => this.claiming--);
       if (claimed.length === 0) return null;
       this.lookedDuringBatch = false;
-      const { team_id: teamId, webhook_id: webhookId, lane } = claimed[0];
-      this.markBusy(webhookId, lane, true);
-      // Another lane was due, or a change committed meanwhile (its wake left to this claim): one more slot looks.
-      if (claimed[0].more_due || this.wakes !== wakes) this.sleepers.values().next().value?.();
+      this.sleepers.values().next().value?.(); // there may be more: one more slot looks
+      const { team_id: teamId, webhook_id: webhookId } = claimed[0];
+      this.busy.add(webhookId);
       try {
         const results = await this.attemptAll(claimed);
         const attempts = claimed.map((delivery) => delivery.attempts + 1);
@@ -198,7 +169,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         });
         return { webhookId, claimed, attempts, results, outcomes };
       } finally {
-        this.markBusy(webhookId, lane, false);
+        this.busy.delete(webhookId);
       }
     });
     if (!recorded) return false;

@@ -118,21 +118,11 @@ export const LIST_ATTEMPTS = statement<WebhookKey & { limit: number }, AttemptRo
     LIMIT :limit`,
 );
 
-/**
- * How many lanes a webhook's streams are spread over (migration 0019 computes a stream's lane from its
- * resource, modulo this: the two change together, never while a delivery may be in flight).
- */
-export const DELIVERY_LANES = 4;
-
 /** A delivery claimed by a worker, with its webhook and its event. */
 export interface ClaimedDelivery extends StoredEvent {
   /** Where its locked row is, for RECORD_ATTEMPTS: the row cannot move while the claim holds it. */
   ref: string;
   webhook_id: string;
-  /** The lane of its stream: the claim holds that lane of its webhook. */
-  lane: number;
-  /** Whether another lane was due when it was claimed (held elsewhere, perhaps): one more slot may find work. */
-  more_due: boolean;
   event_id: string;
   resource_key: string;
   attempts: number;
@@ -140,15 +130,6 @@ export interface ClaimedDelivery extends StoredEvent {
   secret: string;
   /** The W3C traceparent of the request that made the change; null when it was not traced. */
   trace_parent: string | null;
-}
-
-/** Which webhooks and lanes a claim must leave alone, as this process sends to them already. */
-export interface ClaimParams {
-  /** Lanes in flight here, each as `webhookId:lane`. */
-  busyLanes: string[];
-  /** Webhooks that hold as many of this process's slots as one may. */
-  fullWebhookIds: string[];
-  limit: number;
 }
 
 /** Delivery `d` is pending in stream `s` (its webhook and resource). */
@@ -164,48 +145,39 @@ const HEAD = (s: string) => `
      ORDER BY h.event_id
      LIMIT 1) h`;
 
-/** The key of the advisory lock a claim holds on lane `lane` of webhook `id` of workspace `team`. */
-export const LANE_LOCK_KEY = (team: string, id: string, lane: string) =>
-  `hashtextextended(${team} || ':webhook:' || ${id} || ':lane:' || ${lane}, 0)`;
-
 /**
- * Claims a batch of due deliveries of one lane of one webhook, for the rest of the worker's transaction
- * (which lasts the attempts): at most `limit`, each the earliest pending delivery of its stream (webhook
- * and resource), so a later event of a resource waits until the earlier ones succeeded or were given up.
- * A stream never leaves its lane, and a lane is claimed by one transaction at a time (its advisory
- * lock): so the events of a resource go one at a time, while up to DELIVERY_LANES batches of one webhook
- * are in flight. The lane is the one whose earliest due stream is earliest, among those not busy here
- * (`busyLanes`, and every lane of `fullWebhookIds`) and not held by another transaction: the first whose
- * lock it takes, so a lane held elsewhere is passed over for the next, and one slow receiver holds at
- * most its lanes. The head deliveries are locked too, and a crash releases both for another process to
- * retry. A due stream counts only with a pending delivery (HEAD). `more_due`: another lane was due too.
- * Each row is reached by its key: the LIMITs keep the planner from trading those lookups for a scan when
+ * Claims a batch of due deliveries of one webhook, for the rest of the worker's transaction (which lasts
+ * the attempts): at most `limit`, each the earliest pending delivery of its stream (webhook and resource), so
+ * a later event of a resource waits until the earlier ones succeeded or were given up. The webhook is the
+ * one whose earliest due stream is earliest, among those not in `busyWebhookIds` (the webhooks this process is already
+ * sending to) and not being sent to by another transaction: the first whose advisory lock it takes, so
+ * one slow receiver holds one slot. The head deliveries are locked too, and a crash releases both for
+ * another process to retry. A due stream counts only with a pending delivery (HEAD). Each row is reached
+ * by its key: the LIMITs keep the planner from trading those lookups for a scan when
  * the statistics say the tables are empty.
  */
-export const CLAIM_DELIVERIES = statement<ClaimParams, ClaimedDelivery>(
+export const CLAIM_DELIVERIES = statement<{ busyWebhookIds: string[]; limit: number }, ClaimedDelivery>(
   'claim_webhook_deliveries',
   `WITH due AS (
-     SELECT w.team_id, w.id, l.lane, w.url, w.secret
+     SELECT w.team_id, w.id, w.url, w.secret
        FROM webhooks w
-       CROSS JOIN generate_series(0, ${DELIVERY_LANES - 1}) l(lane)
        CROSS JOIN LATERAL (
          SELECT s.next_attempt_at FROM webhook_streams s ${HEAD('s')}
-          WHERE s.team_id = w.team_id AND s.webhook_id = w.id AND s.lane = l.lane AND s.next_attempt_at <= now()
+          WHERE s.team_id = w.team_id AND s.webhook_id = w.id AND s.next_attempt_at <= now()
           ORDER BY s.next_attempt_at
           LIMIT 1) first
-      WHERE w.id <> ALL (:fullWebhookIds::bigint[]) AND w.id || ':' || l.lane <> ALL (:busyLanes::text[])
+      WHERE w.id <> ALL (:busyWebhookIds::bigint[])
       ORDER BY first.next_attempt_at
      OFFSET 0
    ), chosen AS MATERIALIZED (
-     SELECT * FROM due WHERE pg_try_advisory_xact_lock(${LANE_LOCK_KEY('team_id', 'id', 'lane')}) LIMIT 1
+     SELECT * FROM due WHERE pg_try_advisory_xact_lock(hashtextextended(team_id || ':webhook:' || id, 0)) LIMIT 1
    )
-   SELECT d.ctid::text AS ref, d.team_id, d.webhook_id::text, c.lane, (SELECT count(*) FROM due) > 1 AS more_due,
-          d.event_id::text, d.resource_key, d.attempts, c.url, c.secret,
-          e.type, e.actor, e.resource, e.previous, e.time_created AS event_time, e.trace_parent
+   SELECT d.ctid::text AS ref, d.team_id, d.webhook_id::text, d.event_id::text, d.resource_key, d.attempts,
+          c.url, c.secret, e.type, e.actor, e.resource, e.previous, e.time_created AS event_time, e.trace_parent
      FROM chosen c
      CROSS JOIN LATERAL (
        SELECT h.head FROM webhook_streams s ${HEAD('s')}
-        WHERE s.team_id = c.team_id AND s.webhook_id = c.id AND s.lane = c.lane AND s.next_attempt_at <= now()
+        WHERE s.team_id = c.team_id AND s.webhook_id = c.id AND s.next_attempt_at <= now()
         ORDER BY s.next_attempt_at
         LIMIT :limit) s
      JOIN webhook_deliveries d ON d.ctid = s.head

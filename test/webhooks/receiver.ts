@@ -22,8 +22,6 @@ export class Receiver {
   answer: Answer = () => 200;
   /** How long each answer is held back. */
   holdMs = 0;
-  /** Holds a request's answer (after it was recorded) until the promise it returns settles; undefined: no hold. */
-  gate: (request: Received) => Promise<void> | undefined = () => undefined;
   private constructor(
     private readonly server: Server,
     readonly url: string,
@@ -45,10 +43,8 @@ export class Receiver {
         if (req.method !== 'POST' || req.url !== path) return void res.writeHead(404).end();
         const request = { headers: req.headers, body, event: JSON.parse(body) as Received['event'] };
         const status = receiver.answer(request, receiver.received.length);
-        const received = { ...request, status, connection: connections.get(req.socket) ?? 0 };
-        receiver.received.push(received);
-        const answer = () => setTimeout(() => res.writeHead(status).end(), receiver.holdMs);
-        if (status !== 0) void Promise.resolve(receiver.gate(received)).then(answer);
+        receiver.received.push({ ...request, status, connection: connections.get(req.socket) ?? 0 });
+        if (status !== 0) setTimeout(() => res.writeHead(status).end(), receiver.holdMs);
       });
     });
     return receiver;

@@ -1,12 +1,7 @@
 import { AddressInfo, createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import { Sql } from '../../src/database/sql';
-import {
-  CLAIM_DELIVERIES,
-  LANE_LOCK_KEY,
-  TRIM_WEBHOOK_DATA,
-  WEBHOOK_BACKLOG,
-} from '../../src/webhooks/webhook-queries';
+import { CLAIM_DELIVERIES, TRIM_WEBHOOK_DATA, WEBHOOK_BACKLOG } from '../../src/webhooks/webhook-queries';
 import { seedPages } from '../pages/page-fixtures';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { TestApp } from '../support/test-app';
@@ -34,14 +29,11 @@ interface UncommittedRows {
   query: (text: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
   /** A webhook to a port nothing listens on; its id. */
   webhook: (teamId: string) => Promise<string>;
-  /** A stream due since `dueAgo` (an interval), its last event 1; its lane. */
-  stream: (teamId: string, webhookId: string, key: string, dueAgo: string) => Promise<number>;
+  /** A stream due since `dueAgo` (an interval), its last event 1. */
+  stream: (teamId: string, webhookId: string, key: string, dueAgo: string) => Promise<unknown>;
   /** A pending delivery of a new event. */
   delivery: (teamId: string, webhookId: string, key: string) => Promise<unknown>;
 }
-
-/** CLAIM_DELIVERIES's parameters for a process sending to nothing yet. */
-const claimingAll = CLAIM_DELIVERIES.values({ busyLanes: [], fullWebhookIds: [], limit: 32 });
 
 describe('Webhook retries, order and the deliveries log (e2e)', () => {
   let t: TestApp;
@@ -212,14 +204,12 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
           );
           return id as string;
         },
-        stream: async (teamId, webhookId, key, dueAgo) => {
-          const [{ lane }] = await query(
+        stream: (teamId, webhookId, key, dueAgo) =>
+          query(
             `INSERT INTO webhook_streams (team_id, webhook_id, resource_key, next_attempt_at, last_event_id)
-             VALUES ($1, $2, $3, now() - $4::interval, 1) RETURNING lane`,
+             VALUES ($1, $2, $3, now() - $4::interval, 1)`,
             [teamId, webhookId, key, dueAgo],
-          );
-          return lane as number;
-        },
+          ),
         delivery: (teamId, webhookId, key) =>
           query(
             `WITH e AS (
@@ -244,40 +234,9 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
       const queued = await rows.webhook(ws.teamId);
       await rows.stream(ws.teamId, queued, 'page:1', '1 hour');
       await rows.delivery(ws.teamId, queued, 'page:1');
-      const claimed = await rows.query(CLAIM_DELIVERIES.text, claimingAll);
+      const claimed = await rows.query(CLAIM_DELIVERIES.text, [[], 32]);
       expect(claimed.map((row) => row.webhook_id)).toEqual([queued]);
     });
-  });
-
-  it('a lane held by another transaction is passed over for the next due lane, of the same webhook', async () => {
-    const ws = await seedWorkspace(t.app);
-    const holder = t.app.get(DataSource).createQueryRunner();
-    await holder.startTransaction();
-    try {
-      await uncommitted(async (rows) => {
-        const hook = await rows.webhook(ws.teamId);
-        // Streams due one after the other, until one is in another lane than the first (due the longest).
-        const streams: Array<{ key: string; lane: number }> = [];
-        for (let n = 1; streams.every((s) => s.lane === streams[0]?.lane); n++) {
-          const key = `page:${n}`;
-          streams.push({ key, lane: await rows.stream(ws.teamId, hook, key, `${1000 - n} minutes`) });
-          await rows.delivery(ws.teamId, hook, key);
-        }
-        const held = streams[0].lane;
-        await holder.query(`SELECT pg_advisory_xact_lock(${LANE_LOCK_KEY('$1::text', '$2::text', '$3::text')})`, [
-          ws.teamId,
-          hook,
-          held,
-        ]);
-        const claimed = await rows.query(CLAIM_DELIVERIES.text, claimingAll);
-        expect(claimed.map((row) => [row.lane, row.resource_key])).toEqual(
-          streams.filter((s) => s.lane !== held).map((s) => [s.lane, s.key]),
-        );
-      });
-    } finally {
-      await holder.rollbackTransaction();
-      await holder.release();
-    }
   });
 
   it('housekeeping removes what a deleted webhook left, and counts the backlog', async () => {
