@@ -18,15 +18,16 @@ export function isCluster(dataDir: string): Promise<boolean> {
 }
 
 /**
- * Creates the cluster unless `dataDir` holds one, remembering a free port in it. initdb
- * runs in a new sibling directory that gets the port file too, and one rename puts both in place:
- * a crash leaves no cluster without its port, and of two first starts racing, one rename wins and
- * the other uses the winner's cluster.
+ * Creates the cluster unless `dataDir` holds one, remembering a free port in it; true when this call
+ * created it. initdb runs in a new sibling directory that gets the port file too, and one rename puts
+ * both in place: a crash leaves no cluster without its port, and of two first starts racing, one
+ * rename wins and the other uses the winner's cluster.
  */
-export async function initialiseCluster(dataDir: string, bin: string, identity: ProcessIdentity): Promise<void> {
-  if (await isCluster(dataDir)) return;
+export async function initialiseCluster(dataDir: string, bin: string, identity: ProcessIdentity): Promise<boolean> {
+  if (await isCluster(dataDir)) return false;
   const parent = dirname(dataDir);
   let staging: string | undefined;
+  let created = true;
   try {
     // Parents stay traversable for the postgres user; the cluster directory itself is private (mkdtemp: 0700).
     await mkdir(parent, { recursive: true, mode: 0o755 });
@@ -35,9 +36,11 @@ export async function initialiseCluster(dataDir: string, bin: string, identity: 
     await initdb(staging, bin, identity);
     await writePortFile(staging, await freePort(), identity);
     await rename(staging, dataDir).catch(async (error: NodeJS.ErrnoException) => {
+      created = false;
       if (await isCluster(dataDir)) return; // a concurrent first start got there first
       throw error.code === 'ENOTEMPTY' || error.code === 'EEXIST' ? EmbeddedPostgresErrors.notACluster(dataDir) : error;
     });
+    return created;
   } catch (error) {
     throw creationFailure(dataDir, identity, error);
   } finally {

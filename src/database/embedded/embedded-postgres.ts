@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Client } from 'pg';
 import { initialiseCluster, PASSWORD, USER } from './cluster-init';
 import { EmbeddedPostgresError, EmbeddedPostgresErrors } from './embedded-postgres-errors';
-import { ClusterPort, clusterPort } from './embedded-port';
+import { ClusterPort, clusterPort, freePort, writePortFile } from './embedded-port';
 import { postgresIdentity, ProcessIdentity } from './os-user';
 import { postgresBinDir } from './postgres-binaries';
 import { fatalMessage, logFile, logLength, logTail, portWasTaken } from './postgres-log';
@@ -35,6 +35,8 @@ export interface RunningPostgres {
 
 /** How long to wait for a server to start, ours (pg_ctl -t) or another process's. */
 const START_TIMEOUT_S = 60;
+/** How many other ports a first start tries when the one it picked was taken before it listened. */
+const REPICKS = 3;
 
 type PgCtl = (...args: string[]) => Promise<void>;
 
@@ -60,10 +62,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const identity = runAs();
   const pgCtl: PgCtl = (...args) => runPostgresTool(join(bin, 'pg_ctl'), ['-D', dataDir, ...args], identity);
 
-  await initialiseCluster(dataDir, bin, identity);
+  const created = await initialiseCluster(dataDir, bin, identity);
   const wanted = await clusterPort(dataDir, options.port);
+  // A port this start picked moments ago may have been taken since by another process: pick again.
+  const repick = created && wanted.source === 'port file' ? () => rememberFreePort(wanted, identity) : undefined;
   for (let attempt = 1; ; attempt++) {
-    const startedHere = await ensureRunning(dataDir, pgCtl, wanted);
+    const startedHere = await ensureRunning(dataDir, pgCtl, wanted, repick);
     // Another process's start may have used EMBEDDED_PG_PORT.
     const port = (await readPostmasterPid(dataDir))?.port || wanted.port;
     const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
@@ -114,11 +118,25 @@ function runAs(): ProcessIdentity {
   }
 }
 
+/** Another free port, remembered in place of `wanted`'s, for a cluster created by this start. */
+async function rememberFreePort(wanted: ClusterPort, identity: ProcessIdentity): Promise<ClusterPort> {
+  const port = await freePort();
+  await writePortFile(dirname(wanted.file), port, identity);
+  return { ...wanted, port };
+}
+
 /**
  * Starts the server unless it runs already; true when this call started it. A server another
  * process is starting (a concurrent first start, or the CLI and the service at once) is waited for.
+ * When `wanted`'s port is taken, `repick` (if given) names another, up to REPICKS times.
  */
-async function ensureRunning(dataDir: string, pgCtl: PgCtl, wanted: ClusterPort): Promise<boolean> {
+async function ensureRunning(
+  dataDir: string,
+  pgCtl: PgCtl,
+  wanted: ClusterPort,
+  repick?: () => Promise<ClusterPort>,
+  repicked = 0,
+): Promise<boolean> {
   const deadline = Date.now() + START_TIMEOUT_S * 1000;
   // Someone else's server: ours to use once ready; after the deadline the connection says what is wrong.
   while (await isRunning(pgCtl)) {
@@ -133,6 +151,8 @@ async function ensureRunning(dataDir: string, pgCtl: PgCtl, wanted: ClusterPort)
   } catch (error) {
     if (await isRunning(pgCtl)) return ensureRunning(dataDir, pgCtl, wanted); // another process won the race
     const logged = await logTail(dataDir, logStart);
+    if (portWasTaken(logged.lines) && repick && repicked < REPICKS)
+      return ensureRunning(dataDir, pgCtl, await repick(), repick, repicked + 1);
     if (portWasTaken(logged.lines)) throw EmbeddedPostgresErrors.portInUse(dataDir, wanted, logged);
     // pg_ctl can fail before the server logs anything (a data directory it may not read, say): then its own words.
     const said =
