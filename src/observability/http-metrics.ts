@@ -1,4 +1,3 @@
-import type { Request, Response } from 'express';
 import type { ResponseObserver } from '../logging/request-logger';
 import { Metrics } from './metrics';
 
@@ -12,7 +11,7 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
  * that one pair of listeners serves both: a middleware of its own adds a layer and two more per request.
  */
 export function httpMetrics(metrics: Metrics): ResponseObserver {
-  return (req: Request, res: Response, seconds: number) => {
+  return (req, res, seconds) => {
     const route = (req.route as { path?: unknown } | undefined)?.path;
     metrics.httpRequest(
       KNOWN_METHODS.has(req.method) ? req.method : '_OTHER',

@@ -31,9 +31,8 @@ describe('the first start of an embedded cluster, when its picked port is taken 
   });
 
   it('starts on another free port and remembers that one', async () => {
-    const realFreePort = embeddedPort.freePort;
+    // The first pick only; later picks are the real one's.
     jest.spyOn(embeddedPort, 'freePort').mockImplementationOnce(() => Promise.resolve(hogPort));
-    jest.spyOn(embeddedPort, 'freePort').mockImplementation(realFreePort);
 
     const dataDir = join(root, 'postgres');
     const postgres = await startEmbeddedPostgres({ dataDir, database: 'port_taken' });

@@ -36,7 +36,10 @@ export async function clusterPort(dataDir: string, override: number | undefined)
   return { port, source: 'port file', file };
 }
 
-/** Remembers `port` in a data directory being initialised (see initialiseCluster for why that is atomic). */
+/**
+ * Remembers `port` in a data directory: one being initialised (see initialiseCluster for why that is atomic),
+ * or one this start just created, whose first pick was taken (embedded-postgres.ts).
+ */
 export async function writePortFile(dataDir: string, port: number, identity: ProcessIdentity): Promise<void> {
   const file = join(dataDir, PORT_FILE);
   await writeFile(file, `${port}\n`, { mode: 0o644 });

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Client } from 'pg';
 import { initialiseCluster, PASSWORD, USER } from './cluster-init';
 import { EmbeddedPostgresError, EmbeddedPostgresErrors } from './embedded-postgres-errors';
@@ -65,7 +65,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const created = await initialiseCluster(dataDir, bin, identity);
   const wanted = await clusterPort(dataDir, options.port);
   // A port this start picked moments ago may have been taken since by another process: pick again.
-  const repick = created && wanted.source === 'port file' ? () => rememberFreePort(wanted, identity) : undefined;
+  const repick =
+    created && wanted.source === 'port file' ? () => rememberFreePort(dataDir, wanted, identity) : undefined;
   for (let attempt = 1; ; attempt++) {
     const startedHere = await ensureRunning(dataDir, pgCtl, wanted, repick);
     // Another process's start may have used EMBEDDED_PG_PORT.
@@ -119,9 +120,9 @@ function runAs(): ProcessIdentity {
 }
 
 /** Another free port, remembered in place of `wanted`'s, for a cluster created by this start. */
-async function rememberFreePort(wanted: ClusterPort, identity: ProcessIdentity): Promise<ClusterPort> {
+async function rememberFreePort(dataDir: string, wanted: ClusterPort, identity: ProcessIdentity): Promise<ClusterPort> {
   const port = await freePort();
-  await writePortFile(dirname(wanted.file), port, identity);
+  await writePortFile(dataDir, port, identity);
   return { ...wanted, port };
 }
 
@@ -151,9 +152,10 @@ async function ensureRunning(
   } catch (error) {
     if (await isRunning(pgCtl)) return ensureRunning(dataDir, pgCtl, wanted); // another process won the race
     const logged = await logTail(dataDir, logStart);
-    if (portWasTaken(logged.lines) && repick && repicked < REPICKS)
-      return ensureRunning(dataDir, pgCtl, await repick(), repick, repicked + 1);
-    if (portWasTaken(logged.lines)) throw EmbeddedPostgresErrors.portInUse(dataDir, wanted, logged);
+    if (portWasTaken(logged.lines)) {
+      if (repick && repicked < REPICKS) return ensureRunning(dataDir, pgCtl, await repick(), repick, repicked + 1);
+      throw EmbeddedPostgresErrors.portInUse(dataDir, wanted, logged);
+    }
     // pg_ctl can fail before the server logs anything (a data directory it may not read, say): then its own words.
     const said =
       logged.lines.length || !(error instanceof PostgresToolError)
