@@ -1,7 +1,8 @@
 /**
  * What the frameworks alone cost per request, with no database and no work of ours: the same small
  * JSON answer to `GET /v1/pages/:id` from bare `node:http`, bare Express 5 and a bare NestJS 11 app on
- * Express (one controller, nothing global), each in its own process, under autocannon in turns.
+ * Express (one controller, nothing global), that app again on the service's own adapter, each in its own
+ * process, under autocannon in turns.
  * It tells how much of the service's CPU per request is spent before our code runs: the figure to
  * hold against the floor's whole request (`npm run bench`, CPU ms/req of the floor).
  *

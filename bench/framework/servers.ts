@@ -4,11 +4,13 @@ import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express
 import express from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { VersionedExpressAdapter } from '../../src/safe-writes/versioned-express-adapter';
 
 /** The same small answer from each server: what the framework costs is all that differs. */
 const answer = (id: string) => ({ page: { id, title: 'Welcome', position: 0, parent_page_id: '' } });
 
-export const FRAMEWORKS = ['node:http', 'express', 'nest'] as const;
+/** `nest-ours`: the same Nest app on the service's adapter (src/common/express-server.ts). */
+export const FRAMEWORKS = ['node:http', 'express', 'nest', 'nest-ours'] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 
 const PATH = /^\/v1\/pages\/([0-9]{1,19})$/;
@@ -47,14 +49,17 @@ class PagesController {
 @Module({ controllers: [PagesController] })
 class HelloModule {}
 
-async function startNest(): Promise<number> {
-  const app = await NestFactory.create<NestExpressApplication>(HelloModule, new ExpressAdapter(express()), {
-    logger: false,
-  });
+async function startNest(adapter: ExpressAdapter): Promise<number> {
+  const app = await NestFactory.create<NestExpressApplication>(HelloModule, adapter, { logger: false });
   await app.listen(0, '127.0.0.1');
   return (app.getHttpServer().address() as AddressInfo).port;
 }
 
 export function startFramework(framework: Framework): Promise<number> {
-  return { 'node:http': startNodeHttp, express: startExpress, nest: startNest }[framework]();
+  return {
+    'node:http': startNodeHttp,
+    express: startExpress,
+    nest: () => startNest(new ExpressAdapter(express())),
+    'nest-ours': () => startNest(new VersionedExpressAdapter(express())),
+  }[framework]();
 }

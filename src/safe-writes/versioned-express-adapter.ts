@@ -1,5 +1,7 @@
+import { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Response } from 'express';
+import type { Express, Response } from 'express';
+import { createExpressServer } from '../common/express-server';
 import { noneMatchHits } from './entity-tags';
 import { Versioned } from './versioned';
 
@@ -10,6 +12,12 @@ import { Versioned } from './versioned';
  * interceptor through rxjs and an AsyncResource per request, which cost a GET a third of its Node CPU.
  */
 export class VersionedExpressAdapter extends ExpressAdapter {
+  /** Over HTTP (the service's only transport), on a server that spares Express its per-request prototype change. */
+  initHttpServer(options: NestApplicationOptions): void {
+    if (options.httpsOptions || options.forceCloseConnections) return super.initHttpServer(options);
+    this.httpServer = createExpressServer(this.getInstance<Express>());
+  }
+
   reply(response: Response, body: unknown, statusCode?: number): unknown {
     if (!(body instanceof Versioned)) return super.reply(response, body, statusCode);
     response.setHeader('ETag', body.etag);
