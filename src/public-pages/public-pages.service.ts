@@ -22,11 +22,17 @@ const CONTENT_TYPES: Record<PublicPageForm, string> = {
   json: 'application/json; charset=utf-8',
 };
 
+/** A version of a page in one form, as sent. */
+interface Rendered {
+  body: Buffer;
+  etag: string;
+}
+
 @Injectable()
 export class PublicPagesService {
-  private readonly rendered = new LRUCache<string, Buffer>({
+  private readonly rendered = new LRUCache<string, Rendered>({
     maxSize: RENDERED_BYTES,
-    sizeCalculation: (body) => Math.max(1, body.length),
+    sizeCalculation: ({ body }) => Math.max(1, body.length),
   });
   /** Per form and alias, the version last rendered: the statement then leaves its content out. */
   private readonly lastRendered = new LRUCache<string, string>({ max: KNOWN_ALIASES });
@@ -46,22 +52,18 @@ export class PublicPagesService {
     const alias = aliasId.toLowerCase();
     const known = `${form}:${alias}`;
     let page = await this.read(alias, this.lastRendered.get(known) ?? '');
-    const answer = (row: PublicPageRow) => ({
-      contentType: CONTENT_TYPES[form],
-      etag: etagOf(form, row),
-      robots: row.public_robots,
-    });
-    if (ifNoneMatch !== undefined && matches(ifNoneMatch, answer(page).etag))
-      return { ...answer(page), status: 304, body: Buffer.alloc(0) };
-    let body = this.rendered.get(`${form}:${page.render_key}`);
-    if (body === undefined) {
-      // Left out by the statement, yet evicted from the cache since: read it in full.
+    let rendered = this.rendered.get(`${form}:${page.render_key}`);
+    const etag = rendered?.etag ?? etagOf(form, page);
+    if (ifNoneMatch !== undefined && matches(ifNoneMatch, etag))
+      return { contentType: CONTENT_TYPES[form], robots: page.public_robots, etag, status: 304, body: Buffer.alloc(0) };
+    if (rendered === undefined) {
+      // Left out by the statement, yet evicted from the cache since: read it in full (maybe a newer version).
       if (page.content === null) page = await this.read(alias, '');
-      body = Buffer.from(render(page, form));
-      this.rendered.set(`${form}:${page.render_key}`, body);
+      rendered = { body: Buffer.from(render(page, form)), etag: etagOf(form, page) };
+      this.rendered.set(`${form}:${page.render_key}`, rendered);
     }
     this.lastRendered.set(known, page.render_key);
-    return { ...answer(page), status: 200, body };
+    return { contentType: CONTENT_TYPES[form], robots: page.public_robots, ...rendered, status: 200 };
   }
 
   private async read(alias: string, renderedKey: string): Promise<PublicPageRow> {
