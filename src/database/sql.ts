@@ -48,16 +48,34 @@ export class PoolSql implements SqlSession {
    * (the error passes through). A connection that failed (the server ended it, or its ROLLBACK
    * failed) is broken: the pool drops it. pg-pool listens for a connection's errors only while it is
    * idle, so one that fails while checked out needs this listener, or its 'error' event is unhandled.
+   *
+   * On a pool whose connections pipeline (pg's `pipeline` option) BEGIN goes out with the first
+   * statement, and COMMIT right behind a last statement that `work` returns without awaiting: two
+   * round trips fewer. Should that statement fail, PostgreSQL answers the COMMIT with a ROLLBACK, and
+   * the transaction rejects with the statement's error, as it would have had `work` awaited it.
    */
   async transaction<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     const onError = (error: Error) => (broken = error);
     client.on('error', onError);
+    const sent: Promise<unknown>[] = [];
+    const session: SqlSession = {
+      query: (statement, params) => {
+        const rows = run(client, statement, params, this.metrics);
+        rows.catch(() => undefined); // `work` may leave it pending: its failure is reported below
+        sent.push(rows);
+        return rows;
+      },
+    };
     try {
-      await client.query('BEGIN');
-      const result = await work(sessionOf(client, this.metrics));
-      await client.query('COMMIT');
+      const begun = client.query('BEGIN');
+      begun.catch(() => undefined); // awaited below, after `work` when pipelined
+      if (!client.pipeline) await begun;
+      const result = await work(session);
+      await begun; // BEGIN fails only with its connection, which fails every statement after it
+      const { command } = await client.query('COMMIT');
+      if (command === 'ROLLBACK') throw await firstFailure(sent);
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((rollbackFailed: Error) => (broken = rollbackFailed));
@@ -67,6 +85,12 @@ export class PoolSql implements SqlSession {
       client.release(broken);
     }
   }
+}
+
+/** Why a transaction's COMMIT was a ROLLBACK: the first of its statements that failed. */
+async function firstFailure(statements: Promise<unknown>[]): Promise<unknown> {
+  const failed = (await Promise.allSettled(statements)).find((outcome) => outcome.status === 'rejected');
+  return failed?.reason ?? new Error('The transaction was rolled back');
 }
 
 /** The request paths' database access, on the pool DatabaseModule made for them. */
