@@ -69,7 +69,14 @@ SELECT
   e.resource,
   e.previous,
   e.time_created AS event_time,
-  e.trace_parent
+  e.trace_parent,
+  EXISTS (
+    SELECT
+    FROM
+      due o
+    WHERE
+      o.id <> c.id
+  ) AS others_due
 FROM
   chosen c
   CROSS JOIN LATERAL (

@@ -130,6 +130,8 @@ export interface ClaimedDelivery extends StoredEvent {
   secret: string;
   /** The W3C traceparent of the request that made the change; null when it was not traced. */
   trace_parent: string | null;
+  /** Another webhook not in `busyWebhookIds` had deliveries due when this batch was claimed. */
+  others_due: boolean;
 }
 
 /** Delivery `d` is pending in stream `s` (its webhook and resource). */
@@ -152,9 +154,9 @@ const HEAD = (s: string) => `
  * one whose earliest due stream is earliest, among those not in `busyWebhookIds` (the webhooks this process is already
  * sending to) and not being sent to by another transaction: the first whose advisory lock it takes, so
  * one slow receiver holds one slot. The head deliveries are locked too, and a crash releases both for
- * another process to retry. A due stream counts only with a pending delivery (HEAD). Each row is reached
- * by its key: the LIMITs keep the planner from trading those lookups for a scan when
- * the statistics say the tables are empty.
+ * another process to retry. Each row also says whether another webhook had deliveries due (`others_due`).
+ * A due stream counts only with a pending delivery (HEAD). Each row is reached by its key: the LIMITs keep
+ * the planner from trading those lookups for a scan when the statistics say the tables are empty.
  */
 export const CLAIM_DELIVERIES = statement<{ busyWebhookIds: string[]; limit: number }, ClaimedDelivery>(
   'claim_webhook_deliveries',
@@ -173,7 +175,8 @@ export const CLAIM_DELIVERIES = statement<{ busyWebhookIds: string[]; limit: num
      SELECT * FROM due WHERE pg_try_advisory_xact_lock(hashtextextended(team_id || ':webhook:' || id, 0)) LIMIT 1
    )
    SELECT d.ctid::text AS ref, d.team_id, d.webhook_id::text, d.event_id::text, d.resource_key, d.attempts,
-          c.url, c.secret, e.type, e.actor, e.resource, e.previous, e.time_created AS event_time, e.trace_parent
+          c.url, c.secret, e.type, e.actor, e.resource, e.previous, e.time_created AS event_time, e.trace_parent,
+          EXISTS (SELECT FROM due o WHERE o.id <> c.id) AS others_due
      FROM chosen c
      CROSS JOIN LATERAL (
        SELECT h.head FROM webhook_streams s ${HEAD('s')}
