@@ -1,13 +1,15 @@
 /**
  * How soon a change reaches its one subscriber, and what an idle delivery worker costs.
  *
- *   npm run bench:webhook-lag [-- --concurrency 16 --duration 6 --idle-seconds 60]
+ *   npm run bench:webhook-lag [-- --concurrency 16 --warmup 2 --duration 6 --idle-seconds 60]
  *
  * The app runs in its own process as users run it (bench/load/server-child.ts: every setting at its
  * default or the environment's, WEBHOOK_POLL_INTERVAL_MS 1000), on a database seeded by an in-process
  * app that delivers nothing. One webhook subscribed to every event of a workspace, delivered to a sink
  * on loopback in this process that answers 204 at once. `--concurrency` clients each PATCH the titles
- * of templates of their own, for `--duration` seconds, as fast as answers come; each title is unique,
+ * of templates of their own, for `--warmup` seconds whose changes are not counted (the app's first
+ * connections to the database and the sink, its code not yet optimised), then `--duration` seconds,
+ * as fast as answers come; each title is unique,
  * so the sink knows which request an event is of. The lag of an event is from the moment its client
  * read the 2xx to the moment the sink received it (0 when it arrived first): p50, p90, p99, max. Then
  * the app is left idle for `--idle-seconds` and every statement its pg clients send is counted
@@ -27,7 +29,7 @@ const TEMPLATES_PER_CLIENT = 8;
 const DRAIN_LIMIT_MS = 60_000;
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2), { concurrency: 16, duration: 6, 'idle-seconds': 60 });
+  const options = parseArgs(process.argv.slice(2), { concurrency: 16, duration: 6, warmup: 2, 'idle-seconds': 60 });
   process.env.WEBHOOK_ALLOW_PRIVATE_URLS = 'true'; // the app's child inherits it
   const bench = await startBenchApp({ WEBHOOK_DELIVERY: 'false' });
   const delivered = new Map<string, number>();
@@ -85,9 +87,10 @@ async function main(): Promise<void> {
     const app = await startServer('app', bench.database.url);
     stopApp = () => app.stop();
 
-    // ---- the load: each client its own templates, one request at a time ----
+    // ---- the load: each client its own templates, one request at a time; the warm-up's changes uncounted ----
     const answered = new Map<string, number>();
-    const until = performance.now() + options.duration * 1000;
+    const measuredFrom = performance.now() + options.warmup * 1000;
+    const until = measuredFrom + options.duration * 1000;
     let sequence = 0;
     const client = async (c: number) => {
       for (let i = 0; performance.now() < until; i++) {
@@ -99,19 +102,20 @@ async function main(): Promise<void> {
           body: JSON.stringify({ title }),
           expect: 200,
         });
-        answered.set(title, performance.now());
+        const at = performance.now();
+        if (at >= measuredFrom) answered.set(title, at);
       }
     };
     await Promise.all(Array.from({ length: options.concurrency }, (_, c) => client(c)));
     const drainUntil = Date.now() + DRAIN_LIMIT_MS;
-    while (delivered.size < answered.size && Date.now() < drainUntil)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const undelivered = () => [...answered.keys()].filter((title) => !delivered.has(title)).length;
+    while (undelivered() > 0 && Date.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 20));
     const lags = [...answered].map(([title, at]) => Math.max(0, (delivered.get(title) ?? Infinity) - at));
     lags.sort((a, b) => a - b);
     const lag = {
       changes: answered.size,
       changes_per_s: Math.round(answered.size / options.duration),
-      undelivered: answered.size - [...answered.keys()].filter((title) => delivered.has(title)).length,
+      undelivered: undelivered(),
       p50_ms: quantile(lags, 0.5),
       p90_ms: quantile(lags, 0.9),
       p99_ms: quantile(lags, 0.99),
