@@ -91,6 +91,26 @@ describe('a committed change wakes the delivery workers at once (e2e)', () => {
       expect(delivered.event.data.page).toMatchObject({ id: page, title: 'Here' });
     });
 
+    it('a change two webhooks take reaches the second within a second while the first holds its batch', async () => {
+      const holding = await Receiver.start();
+      holding.answer = () => 0; // never answers: the slot that claimed its batch waits for the attempt's timeout
+      try {
+        const ws = await seedWorkspace(t.app);
+        await subscribe(t, ws, holding.url);
+        await subscribe(t, ws, receiver.url);
+        const [page] = await seedPages(t.app, ws, [{}]);
+        await t.http
+          .patch(`/v1/${ws.teamId}/pages/${page}`)
+          .set('Authorization', ws.auth.owner)
+          .send({ title: 'Both' });
+        await holding.waitFor(1, ofTeam(ws), WOKEN_MS);
+        const [delivered] = await receiver.waitFor(1, ofTeam(ws), WOKEN_MS);
+        expect(delivered.event.data.page).toMatchObject({ id: page, title: 'Both' });
+      } finally {
+        await holding.close();
+      }
+    });
+
     it('a change made in another process is delivered within a second', async () => {
       const ws = await seedWorkspace(t.app);
       await subscribe(t, ws, receiver.url);
