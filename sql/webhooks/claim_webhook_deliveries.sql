@@ -47,11 +47,18 @@ WITH
   ),
   chosen AS MATERIALIZED (
     SELECT
-      *
+      c.*,
+      EXISTS (
+        SELECT
+        FROM
+          due o
+        WHERE
+          o.id <> c.id
+      ) AS others_due
     FROM
-      due
+      due c
     WHERE
-      pg_try_advisory_xact_lock(hashtextextended (team_id || ':webhook:' || id, 0))
+      pg_try_advisory_xact_lock(hashtextextended (c.team_id || ':webhook:' || c.id, 0))
     LIMIT
       1
   )
@@ -70,13 +77,7 @@ SELECT
   e.previous,
   e.time_created AS event_time,
   e.trace_parent,
-  EXISTS (
-    SELECT
-    FROM
-      due o
-    WHERE
-      o.id <> c.id
-  ) AS others_due
+  c.others_due
 FROM
   chosen c
   CROSS JOIN LATERAL (

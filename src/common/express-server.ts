@@ -1,6 +1,5 @@
 import type { Express } from 'express';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 
 /**
  * An HTTP server for `app` whose requests and responses are born with Express's prototypes. Express
@@ -10,23 +9,20 @@ import type { Socket } from 'node:net';
  * changes nothing, so Express's own step becomes free.
  */
 export function createExpressServer(app: Express): Server {
-  return createServer({ IncomingMessage: requestClass(app), ServerResponse: responseClass(app) }, app);
+  return createServer(
+    { IncomingMessage: bornWith(IncomingMessage, app.request), ServerResponse: bornWith(ServerResponse, app.response) },
+    app,
+  );
 }
 
-// Node's IncomingMessage and ServerResponse are functions, not classes: a function can make instances
-// whose prototype is exactly Express's, where `class extends` would put its own in between.
-function requestClass(app: Express): typeof IncomingMessage {
-  function ExpressRequest(this: IncomingMessage, socket: Socket): void {
-    Reflect.apply(IncomingMessage, this, [socket]);
+/**
+ * `base` (Node's IncomingMessage or ServerResponse, functions rather than classes) making instances whose
+ * prototype is exactly `prototype`, where `class extends` would put its own in between.
+ */
+function bornWith<Base extends typeof IncomingMessage | typeof ServerResponse>(base: Base, prototype: object): Base {
+  function Born(this: object, ...args: unknown[]): void {
+    Reflect.apply(base, this, args);
   }
-  ExpressRequest.prototype = app.request;
-  return ExpressRequest as unknown as typeof IncomingMessage;
-}
-
-function responseClass(app: Express): typeof ServerResponse {
-  function ExpressResponse(this: ServerResponse, req: IncomingMessage, options?: object): void {
-    Reflect.apply(ServerResponse, this, [req, options]);
-  }
-  ExpressResponse.prototype = app.response;
-  return ExpressResponse as unknown as typeof ServerResponse;
+  Born.prototype = prototype;
+  return Born as unknown as Base;
 }

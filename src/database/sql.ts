@@ -60,9 +60,10 @@ export class PoolSql implements SqlSession {
     const onError = (error: Error) => (broken = error);
     client.on('error', onError);
     const sent: Promise<unknown>[] = [];
+    const statements = sessionOf(client, this.metrics);
     const session: SqlSession = {
       query: (statement, params) => {
-        const rows = run(client, statement, params, this.metrics);
+        const rows = statements.query(statement, params);
         rows.catch(() => undefined); // `work` may leave it pending: its failure is reported below
         sent.push(rows);
         return rows;

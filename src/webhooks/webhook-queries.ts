@@ -172,11 +172,12 @@ export const CLAIM_DELIVERIES = statement<{ busyWebhookIds: string[]; limit: num
       ORDER BY first.next_attempt_at
      OFFSET 0
    ), chosen AS MATERIALIZED (
-     SELECT * FROM due WHERE pg_try_advisory_xact_lock(hashtextextended(team_id || ':webhook:' || id, 0)) LIMIT 1
+     SELECT c.*, EXISTS (SELECT FROM due o WHERE o.id <> c.id) AS others_due
+       FROM due c WHERE pg_try_advisory_xact_lock(hashtextextended(c.team_id || ':webhook:' || c.id, 0)) LIMIT 1
    )
    SELECT d.ctid::text AS ref, d.team_id, d.webhook_id::text, d.event_id::text, d.resource_key, d.attempts,
           c.url, c.secret, e.type, e.actor, e.resource, e.previous, e.time_created AS event_time, e.trace_parent,
-          EXISTS (SELECT FROM due o WHERE o.id <> c.id) AS others_due
+          c.others_due
      FROM chosen c
      CROSS JOIN LATERAL (
        SELECT h.head FROM webhook_streams s ${HEAD('s')}

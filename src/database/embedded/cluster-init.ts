@@ -27,7 +27,6 @@ export async function initialiseCluster(dataDir: string, bin: string, identity: 
   if (await isCluster(dataDir)) return false;
   const parent = dirname(dataDir);
   let staging: string | undefined;
-  let created = true;
   try {
     // Parents stay traversable for the postgres user; the cluster directory itself is private (mkdtemp: 0700).
     await mkdir(parent, { recursive: true, mode: 0o755 });
@@ -35,12 +34,15 @@ export async function initialiseCluster(dataDir: string, bin: string, identity: 
     if (identity.uid !== undefined) await chown(staging, identity.uid, identity.gid!);
     await initdb(staging, bin, identity);
     await writePortFile(staging, await freePort(), identity);
-    await rename(staging, dataDir).catch(async (error: NodeJS.ErrnoException) => {
-      created = false;
-      if (await isCluster(dataDir)) return; // a concurrent first start got there first
-      throw error.code === 'ENOTEMPTY' || error.code === 'EEXIST' ? EmbeddedPostgresErrors.notACluster(dataDir) : error;
-    });
-    return created;
+    return await rename(staging, dataDir).then(
+      () => true,
+      async (error: NodeJS.ErrnoException) => {
+        if (await isCluster(dataDir)) return false; // a concurrent first start got there first
+        throw error.code === 'ENOTEMPTY' || error.code === 'EEXIST'
+          ? EmbeddedPostgresErrors.notACluster(dataDir)
+          : error;
+      },
+    );
   } catch (error) {
     throw creationFailure(dataDir, identity, error);
   } finally {
