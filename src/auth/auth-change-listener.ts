@@ -2,8 +2,7 @@ import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { DatabaseListener } from '../database/database-listener';
 import { TokenCache } from './token-cache';
-
-const CHANNEL = 'auth_changed';
+import { AUTH_CHANGED_CHANNEL } from './auth-changes';
 
 /**
  * LISTENs on `auth_changed` (on the process's one listening connection, database-listener.ts) and
@@ -21,7 +20,7 @@ export class AuthChangeListener implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (this.config.tokenCacheTtlMs <= 0) return;
-    this.listener.listen(CHANNEL, {
+    this.listener.listen(AUTH_CHANGED_CHANNEL, {
       notified: () => this.cache.invalidate(),
       live: (live) => this.cache.setLive(live),
     });

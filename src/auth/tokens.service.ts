@@ -9,6 +9,7 @@ import { Token } from './token.entity';
 import { TokenCache } from './token-cache';
 import { AUTHENTICATE } from './token-queries';
 import { named } from '../database/named-parameters';
+import { announceAuthChange } from './auth-changes';
 
 export interface NewToken {
   teamId: string;
@@ -96,6 +97,7 @@ export class TokensService {
       ),
     );
     // Every instance forgets on the notification; this one also at once, so its next request knows.
+    await announceAuthChange(this.db);
     this.cache.invalidate();
     return found;
   }

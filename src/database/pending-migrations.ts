@@ -2,20 +2,24 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, Migration } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { named } from './named-parameters';
+import { distributeOnCitus } from './citus/distribute';
 
 /** Any fixed number: the advisory lock every process takes around migrating. */
 const MIGRATION_LOCK = 730_001;
 
 /**
  * Applies pending migrations, one process at a time: TypeORM takes no lock of its own, so replicas
- * starting together would otherwise race to apply the same migration.
+ * starting together would otherwise race to apply the same migration. On a Citus coordinator, the
+ * tables they created are then distributed (citus/distribute.ts).
  */
 export async function runPendingMigrations(db: DataSource): Promise<Migration[]> {
   const session = db.createQueryRunner();
   await session.connect();
   try {
     await session.query(...named('SELECT pg_advisory_lock(:lock)', { lock: MIGRATION_LOCK }));
-    return await db.runMigrations({ transaction: 'each' });
+    const applied = await db.runMigrations({ transaction: 'each' });
+    await distributeOnCitus(session);
+    return applied;
   } finally {
     await session.query(...named('SELECT pg_advisory_unlock(:lock)', { lock: MIGRATION_LOCK })).catch(() => undefined);
     await session.release();

@@ -8,6 +8,7 @@ import { planCards, planTags } from './plan-cards';
 import { planNoteTemplates } from './plan-note-templates';
 import { planPages } from './plan-pages';
 import { planTokens } from './plan-tokens';
+import { announceAuthChange } from '../auth/auth-changes';
 import { planWorkspaces } from './plan-workspaces';
 import { References } from './references';
 import { validateDocument } from './validate-document';
@@ -47,6 +48,7 @@ export class ImportService {
       ];
       await runStatements(tx, statements);
     });
+    if (listed.tokens.length > 0 || listed.members.length > 0) await announceAuthChange(this.db);
     const summary = Object.fromEntries(COLLECTIONS.map((c) => [c, listed[c].length])) as ImportSummary;
     if (Object.values(summary).reduce((a, b) => a + b, 0) >= ANALYZE_AFTER_ENTRIES) await this.db.query('ANALYZE');
     return summary;

@@ -10,8 +10,8 @@ export interface EmptyDatabase {
   drop(): Promise<void>;
 }
 
-async function onTestServer(sql: string): Promise<void> {
-  const client = new Client({ connectionString: testDatabaseUrl() });
+async function onServer(url: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(sql);
@@ -20,14 +20,56 @@ async function onTestServer(sql: string): Promise<void> {
   }
 }
 
-/** A database beside the test one with no migrations applied: an app on it is live but not ready. */
+/** The test database's Citus workers, as URLs of their server with the test's credentials; none on one node. */
+async function citusWorkers(): Promise<URL[]> {
+  const client = new Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    const citus = await client.query(`SELECT 1 FROM pg_extension WHERE extname = 'citus'`);
+    if (citus.rowCount === 0) return [];
+    const { rows } = await client.query<{ host: string; port: number }>(
+      `SELECT nodename AS host, nodeport AS port FROM pg_dist_node WHERE groupid <> 0 ORDER BY nodeid`,
+    );
+    return rows.map(({ host, port }) =>
+      Object.assign(new URL(testDatabaseUrl()), { hostname: host, port: String(port) }),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseAt(server: URL | string, name: string): string {
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/**
+ * A database beside the test one with no migrations applied: an app on it is live but not ready. On
+ * Citus, a cluster of its own: the database on every node, the extension in each, the workers added.
+ */
 export async function createEmptyDatabase(): Promise<EmptyDatabase> {
   const name = `wca_empty_${randomBytes(4).toString('hex')}`;
-  await onTestServer(`CREATE DATABASE ${name}`);
-  const url = new URL(testDatabaseUrl());
-  url.pathname = `/${name}`;
-  // FORCE: the app's LISTEN connection may still be closing when the spec drops it
-  return { url: url.href, drop: () => onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const servers = [new URL(testDatabaseUrl()), ...(await citusWorkers())];
+  for (const server of servers) await onServer(server.href, `CREATE DATABASE ${name}`);
+  if (servers.length > 1) {
+    for (const server of servers) await onServer(databaseAt(server, name), 'CREATE EXTENSION citus');
+    const [coordinator, ...workers] = servers;
+    await onServer(
+      databaseAt(coordinator, name),
+      [
+        `SELECT citus_set_coordinator_host('${coordinator.hostname}', ${coordinator.port})`,
+        ...workers.map((worker) => `SELECT citus_add_node('${worker.hostname}', ${worker.port})`),
+      ].join(';'),
+    );
+  }
+  return {
+    url: databaseAt(servers[0], name),
+    // FORCE: the app's LISTEN connection may still be closing when the spec drops it
+    drop: async () => {
+      for (const server of servers) await onServer(server.href, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
 }
 
 /**

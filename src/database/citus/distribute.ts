@@ -1,0 +1,97 @@
+import { QueryRunner } from 'typeorm';
+import { named } from '../named-parameters';
+import { DISTRIBUTION_COLUMN, REFERENCE_TABLES, WORKSPACE_TABLES } from './distribution-plan';
+
+interface ForeignKey {
+  table: string;
+  name: string;
+  definition: string;
+}
+
+/**
+ * Triggers that cannot run on Citus, where a table's triggers fire on the nodes that hold its shards:
+ * a NOTIFY there is sent from a transaction Citus prepares, which PostgreSQL refuses, and listeners on
+ * the coordinator would not hear it. The writers of tokens and members notify themselves (auth-changes.ts).
+ */
+const COORDINATOR_ONLY_TRIGGERS = [
+  { table: 'tokens', trigger: 'tokens_notify_auth_changed' },
+  { table: 'members', trigger: 'members_notify_auth_changed' },
+];
+
+/**
+ * Keys Citus refuses on a distributed table (they lack team_id), as Citus takes them instead. An alias_id
+ * is a random UUID the service draws: on Citus nothing else keeps two workspaces' pages from sharing one
+ * (an import could bring such a pair), and the directory of shared pages is found by alias in every
+ * shard (docs/citus.md).
+ */
+const CROSS_WORKSPACE_KEYS = `
+  ALTER TABLE pages DROP CONSTRAINT pages_alias_id_key;
+  ALTER TABLE public_page_aliases DROP CONSTRAINT public_page_aliases_pkey;
+  ALTER TABLE public_page_aliases ADD PRIMARY KEY (alias_id, team_id);`;
+
+/** True when the database is a Citus coordinator (the extension is installed). */
+export async function isCitus(runner: QueryRunner): Promise<boolean> {
+  const rows = (await runner.query(`SELECT 1 FROM pg_extension WHERE extname = 'citus'`)) as unknown[];
+  return rows.length > 0;
+}
+
+/**
+ * On a Citus coordinator, places every table the plan names that is not placed yet (distribution-plan.ts);
+ * elsewhere, nothing. Citus distributes a table only once the tables its foreign keys refer to are
+ * distributed or reference tables, and refuses to distribute one that a local table refers to: so the
+ * foreign keys of the tables to place are dropped, the tables placed, and the keys added again, in one
+ * transaction. Returns the tables placed.
+ */
+export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> {
+  if (!(await isCitus(runner))) return [];
+  const rows = (await runner.query(`SELECT logicalrelid::text AS name FROM pg_dist_partition`)) as Array<{
+    name: string;
+  }>;
+  const placed = new Set(rows.map((row) => row.name));
+  const references = Object.keys(REFERENCE_TABLES).filter((table) => !placed.has(table));
+  const distributed = WORKSPACE_TABLES.filter((table) => !placed.has(table));
+  const pending = [...references, ...distributed];
+  if (pending.length === 0) return [];
+
+  await runner.startTransaction();
+  try {
+    // Citus may not run the copies of a table's rows in parallel inside a transaction that changed its schema.
+    await runner.query(`SET LOCAL citus.multi_shard_modify_mode TO 'sequential'`);
+    // The triggers of pages run on its shards, each writing only its own workspace's rows (docs/citus.md).
+    await runner.query(`SET LOCAL citus.enable_unsafe_triggers TO on`);
+    const keys = await foreignKeysTouching(runner, pending);
+    for (const key of keys) await runner.query(`ALTER TABLE ${key.table} DROP CONSTRAINT ${key.name}`);
+    for (const { table, trigger } of COORDINATOR_ONLY_TRIGGERS)
+      await runner.query(`DROP TRIGGER IF EXISTS ${trigger} ON ${table}`);
+    if (distributed.includes('pages')) await runner.query(CROSS_WORKSPACE_KEYS);
+    for (const table of references) await runner.query(...named(`SELECT create_reference_table(:table)`, { table }));
+    for (const table of distributed)
+      await runner.query(
+        ...named(`SELECT create_distributed_table(:table, :column, colocate_with => :colocateWith)`, {
+          table,
+          column: DISTRIBUTION_COLUMN,
+          colocateWith: table === WORKSPACE_TABLES[0] ? 'default' : WORKSPACE_TABLES[0],
+        }),
+      );
+    for (const key of keys) await runner.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`);
+    await runner.commitTransaction();
+  } catch (error) {
+    await runner.rollbackTransaction();
+    throw error;
+  }
+  return pending;
+}
+
+/** The foreign keys from or to any of `tables`, as their definitions (to add them again as they were). */
+async function foreignKeysTouching(runner: QueryRunner, tables: string[]): Promise<ForeignKey[]> {
+  return (await runner.query(
+    ...named(
+      `SELECT conrelid::regclass::text AS table, quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition
+         FROM pg_constraint
+        WHERE contype = 'f' AND connamespace = current_schema()::regnamespace
+          AND (conrelid::regclass::text = ANY(:tables) OR confrelid::regclass::text = ANY(:tables))
+        ORDER BY conrelid::regclass::text, conname`,
+      { tables },
+    ),
+  )) as ForeignKey[];
+}
