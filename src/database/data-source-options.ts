@@ -17,8 +17,9 @@ export function dataSourceOptions(url: string, config: AppConfig): DataSourceOpt
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: false,
-    // Bulk work (migrations, import, export) may read whole tables: it keeps the planner's choice of scan.
-    extra: { ...poolSettings(config), options: GENERIC_PLANS },
+    // Bulk work (migrations, import, export) may read whole tables and runs each statement once: the planner
+    // chooses its scan and plans with the statement's values (Citus prunes shards by them).
+    extra: { ...poolSettings(config), options: undefined },
   };
 }
 

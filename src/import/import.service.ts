@@ -35,6 +35,9 @@ export class ImportService {
     const doc = await validateDocument(input);
     const listed = listDocument(doc);
     await this.db.transaction(async (tx) => {
+      // On Citus, a transaction that read shards in parallel may not then write a reference table (the
+      // workspaces, tokens, members it imports); one connection per node lets it. Elsewhere a setting nothing reads.
+      await tx.query(`SET LOCAL citus.multi_shard_modify_mode TO 'sequential'`);
       const existing = await loadExistingState(tx, doc);
       const refs = new References(doc, existing);
       // Every check runs before the first write; the writes go in dependency order.

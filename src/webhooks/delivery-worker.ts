@@ -9,7 +9,9 @@ import { EVENT_RENDERERS, EventRenderers, renderEvent } from './event-payload';
 import { send, AttemptResult } from './webhook-sender';
 import {
   CLAIM_DELIVERIES,
+  DUE_WEBHOOKS,
   ClaimedDelivery,
+  DueWebhook,
   RECORD_ATTEMPTS,
   TRIM_WEBHOOK_DATA,
   WEBHOOK_BACKLOG,
@@ -21,6 +23,8 @@ import { WebhookSecrets } from './webhook-secrets';
  * resource: a claim and a record cost about as much for a batch as for one delivery.
  */
 const BATCH_SIZE = 32;
+/** The webhooks due a claim tries, in order, until one is not being sent to by another process. */
+const CANDIDATES = 8;
 
 const succeeded = (result: AttemptResult) => result.status !== null && result.status >= 200 && result.status < 300;
 const failedAttempt = (error: unknown): AttemptResult => ({ status: null, error: (error as Error).message });
@@ -139,17 +143,29 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     });
   }
 
-  /** A claimed batch attempted and recorded, in one transaction; false when nothing was due. */
+  /**
+   * A claimed batch attempted and recorded, in one transaction; false when nothing was due, or every
+   * webhook due was being sent to by another process. The webhooks due are found first, without a lock;
+   * the claim then takes the first it can, within its workspace.
+   */
   private async deliverBatch(): Promise<boolean> {
     const settings = this.config.webhooks;
     const recorded = await this.sql!.transaction(async (tx) => {
       this.claiming++;
-      const claimed = await tx
-        .query(CLAIM_DELIVERIES, { busyWebhookIds: [...this.busy], limit: BATCH_SIZE })
-        .finally(() => this.claiming--);
+      let due: DueWebhook[];
+      let claimed: ClaimedDelivery[] = [];
+      try {
+        due = await tx.query(DUE_WEBHOOKS, { busyWebhookIds: [...this.busy], limit: CANDIDATES });
+        for (const { team_id: teamId, webhook_id: webhookId } of due) {
+          claimed = await tx.query(CLAIM_DELIVERIES, { teamId, webhookId, limit: BATCH_SIZE });
+          if (claimed.length > 0) break;
+        }
+      } finally {
+        this.claiming--;
+      }
       if (claimed.length === 0) return null;
       this.lookedDuringBatch = false;
-      if (claimed[0].others_due) this.sleepers.values().next().value?.(); // one more slot takes the next webhook
+      if (due.length > 1) this.sleepers.values().next().value?.(); // one more slot takes the next webhook
       const { team_id: teamId, webhook_id: webhookId } = claimed[0];
       this.busy.add(webhookId);
       try {

@@ -6,6 +6,7 @@ import { testConfig } from '../support/test-config';
 
 /** The delivery worker's statements: they run on its own pool, planned at each execution (delivery-worker.ts). */
 const WORKER_STATEMENTS = [
+  'due_webhooks',
   'claim_webhook_deliveries',
   'record_webhook_attempts',
   'trim_webhook_data',

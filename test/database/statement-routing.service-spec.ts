@@ -9,7 +9,7 @@ import { workspaceTables } from '../support/workspace-tables';
 const ACROSS_WORKSPACES: Record<string, string> = {
   authenticate: 'a token is found by the hash of its secret, before its workspace is known',
   sweep_keys: 'housekeeping: the expired idempotency keys of every workspace',
-  claim_webhook_deliveries: 'the delivery worker: the webhook of any workspace whose delivery is due first',
+  due_webhooks: 'the delivery worker: the webhooks of any workspace with deliveries due, read without a lock',
   trim_webhook_data: 'housekeeping: the retention, in every workspace',
   webhook_backlog: 'housekeeping: the backlog of every workspace',
   read_public_page:
