@@ -1,5 +1,5 @@
 -- trim_webhook_data: TRIM_WEBHOOK_DATA (src/webhooks). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :retentionMs
+-- Parameters: $1 :retentionMs, $2 :teamId
 WITH
   cutoff AS MATERIALIZED (
     SELECT
@@ -8,7 +8,8 @@ WITH
   deliveries AS (
     DELETE FROM webhook_deliveries d
     WHERE
-      (d.team_id, d.webhook_id, d.event_id) IN (
+      d.team_id = :teamId
+      AND (d.team_id, d.webhook_id, d.event_id) IN (
         SELECT
           x.team_id,
           x.webhook_id,
@@ -16,23 +17,26 @@ WITH
         FROM
           webhook_deliveries x
         WHERE
-          (
-            x.state <> 'pending'
-            AND x.time_finished < (
-              SELECT
-                at
-              FROM
-                cutoff
+          x.team_id = :teamId
+          AND (
+            (
+              x.state <> 'pending'
+              AND x.time_finished < (
+                SELECT
+                  at
+                FROM
+                  cutoff
+              )
             )
-          )
-          OR NOT EXISTS (
-            SELECT
-              1
-            FROM
-              webhooks w
-            WHERE
-              w.team_id = x.team_id
-              AND w.id = x.webhook_id
+            OR NOT EXISTS (
+              SELECT
+                1
+              FROM
+                webhooks w
+              WHERE
+                w.team_id = :teamId
+                AND w.id = x.webhook_id
+            )
           )
         LIMIT
           10000
@@ -45,20 +49,23 @@ WITH
   attempts AS (
     DELETE FROM webhook_attempts a
     WHERE
-      a.time < (
-        SELECT
-          at
-        FROM
-          cutoff
-      )
-      OR NOT EXISTS (
-        SELECT
-          1
-        FROM
-          webhooks w
-        WHERE
-          w.team_id = a.team_id
-          AND w.id = a.webhook_id
+      a.team_id = :teamId
+      AND (
+        a.time < (
+          SELECT
+            at
+          FROM
+            cutoff
+        )
+        OR NOT EXISTS (
+          SELECT
+            1
+          FROM
+            webhooks w
+          WHERE
+            w.team_id = :teamId
+            AND w.id = a.webhook_id
+        )
       )
     RETURNING
       1
@@ -66,7 +73,8 @@ WITH
   streams AS (
     DELETE FROM webhook_streams s
     WHERE
-      (s.team_id, s.webhook_id, s.resource_key) IN (
+      s.team_id = :teamId
+      AND (s.team_id, s.webhook_id, s.resource_key) IN (
         SELECT
           x.team_id,
           x.webhook_id,
@@ -74,15 +82,18 @@ WITH
         FROM
           webhook_streams x
         WHERE
-          x.next_attempt_at IS NULL
-          OR NOT EXISTS (
-            SELECT
-              1
-            FROM
-              webhooks w
-            WHERE
-              w.team_id = x.team_id
-              AND w.id = x.webhook_id
+          x.team_id = :teamId
+          AND (
+            x.next_attempt_at IS NULL
+            OR NOT EXISTS (
+              SELECT
+                1
+              FROM
+                webhooks w
+              WHERE
+                w.team_id = :teamId
+                AND w.id = x.webhook_id
+            )
           )
         FOR UPDATE
           SKIP LOCKED
@@ -91,7 +102,8 @@ WITH
   events AS (
     DELETE FROM webhook_events e
     WHERE
-      e.time_created < (
+      e.team_id = :teamId
+      AND e.time_created < (
         SELECT
           at
         FROM
@@ -103,7 +115,7 @@ WITH
         FROM
           webhook_deliveries d
         WHERE
-          d.team_id = e.team_id
+          d.team_id = :teamId
           AND d.event_id = e.id
           AND d.state = 'pending'
       )

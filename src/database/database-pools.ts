@@ -3,6 +3,14 @@ import { Pool, PoolConfig } from 'pg';
 import { AppConfig } from '../config/app-config';
 import { poolSettings } from './data-source-options';
 
+/**
+ * Citus cannot plan most catalogue statements without their values (a generic plan): on a Citus
+ * coordinator each connection plans every execution instead (docs/citus.md). Queued by the pool before
+ * the connection's first statement; on plain PostgreSQL it changes nothing.
+ */
+const CUSTOM_PLANS_ON_CITUS = `SELECT set_config('plan_cache_mode', 'force_custom_plan', false)
+                                 FROM pg_extension WHERE extname = 'citus'`;
+
 /** Injection token of the request paths' pg pool (Sql runs on it). */
 export const REQUEST_POOL = Symbol('REQUEST_POOL');
 
@@ -26,6 +34,7 @@ export class DatabasePools implements OnApplicationShutdown {
   open(overrides: PoolConfig = {}): Pool {
     const pool = new Pool({ connectionString: this.databaseUrl, ...poolSettings(this.config), ...overrides });
     pool.on('error', () => undefined); // an idle connection lost: the pool replaces it
+    pool.on('connect', (client) => void client.query(CUSTOM_PLANS_ON_CITUS).catch(() => undefined));
     this.opened.push(pool);
     this.named.set(String(overrides.application_name ?? 'requests'), pool);
     return pool;

@@ -65,7 +65,8 @@ export function upsert(spec: TableSpec, rows: Row[]): Statement {
     ...(spec.stamped
       ? [
           '"updated_by" = EXCLUDED."updated_by"',
-          '"time_updated" = now()',
+          // The proposed row's default (now()): Citus refuses a function that is not immutable here.
+          '"time_updated" = EXCLUDED."time_updated"',
           `"version" = ${quote(spec.table)}."version" + 1`,
         ]
       : []),

@@ -15,6 +15,7 @@ import {
   RECORD_ATTEMPTS,
   TRIM_WEBHOOK_DATA,
   WEBHOOK_BACKLOG,
+  WORKSPACES_TO_TRIM,
 } from './webhook-queries';
 import { WebhookSecrets } from './webhook-secrets';
 
@@ -25,6 +26,8 @@ import { WebhookSecrets } from './webhook-secrets';
 const BATCH_SIZE = 32;
 /** The webhooks due a claim tries, in order, until one is not being sent to by another process. */
 const CANDIDATES = 8;
+/** The workspaces one housekeeping run trims at most; the next run takes the rest. */
+const TRIMMED_WORKSPACES = 100;
 
 const succeeded = (result: AttemptResult) => result.status !== null && result.status >= 200 && result.status < 300;
 const failedAttempt = (error: unknown): AttemptResult => ({ status: null, error: (error as Error).message });
@@ -253,11 +256,24 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     }
   }
 
+  /** The retention, one workspace at a time (each trim locks rows of one only). */
+  private async trim(sql: PoolSql): Promise<{ deliveries: number; attempts: number; events: number }> {
+    const { retentionMs } = this.config.webhooks;
+    const trimmed = { deliveries: 0, attempts: 0, events: 0 };
+    for (const { team_id: teamId } of await sql.query(WORKSPACES_TO_TRIM, { retentionMs, limit: TRIMMED_WORKSPACES })) {
+      const [counts] = await sql.query(TRIM_WEBHOOK_DATA, { teamId, retentionMs });
+      trimmed.deliveries += counts.deliveries;
+      trimmed.attempts += counts.attempts;
+      trimmed.events += counts.events;
+    }
+    return trimmed;
+  }
+
   private async keepHouse(): Promise<void> {
     const sql = this.sql;
     if (!sql || this.stopped) return;
     try {
-      const [trimmed] = await sql.query(TRIM_WEBHOOK_DATA, { retentionMs: this.config.webhooks.retentionMs });
+      const trimmed = await this.trim(sql);
       const [backlog] = await sql.query(WEBHOOK_BACKLOG, {});
       const message =
         `Webhook backlog: ${backlog.pending} pending deliveries` +

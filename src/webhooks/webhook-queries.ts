@@ -276,43 +276,69 @@ export const RECORD_ATTEMPTS = statement<
    RETURNING event_id::text, outcome`,
 );
 
+/** A webhook row of workspace `team` that `x` (a delivery, an attempt, a stream) belongs to exists no more. */
+const WEBHOOK_GONE = (x: string, team: string) =>
+  `NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.team_id = ${team} AND w.id = ${x}.webhook_id)`;
+
+/** The moment before which finished webhook data goes. */
+const CUTOFF = `WITH cutoff AS MATERIALIZED (SELECT now() - :retentionMs * interval '1 millisecond' AS at)`;
+
 /**
- * Retention: finished deliveries, attempts and events older than `retentionMs`, idle streams, and what deleted
- * webhooks left behind; at most 10000 deliveries a run, never one in flight. It never waits for a
- * stream's row (a write waiting for it while holding another would deadlock): a locked one is left.
+ * The workspaces that have webhook data for TRIM_WEBHOOK_DATA to remove, at most `limit`: read without a
+ * lock, in every workspace (on Citus, every shard), so that the trim itself locks within one.
+ */
+export const WORKSPACES_TO_TRIM = statement<{ retentionMs: number; limit: number }, { team_id: string }>(
+  'workspaces_to_trim',
+  `${CUTOFF}
+   SELECT team_id FROM (
+     SELECT d.team_id FROM webhook_deliveries d
+      WHERE (d.state <> 'pending' AND d.time_finished < (SELECT at FROM cutoff)) OR ${WEBHOOK_GONE('d', 'd.team_id')}
+     UNION
+     SELECT a.team_id FROM webhook_attempts a
+      WHERE a.time < (SELECT at FROM cutoff) OR ${WEBHOOK_GONE('a', 'a.team_id')}
+     UNION
+     SELECT s.team_id FROM webhook_streams s WHERE s.next_attempt_at IS NULL OR ${WEBHOOK_GONE('s', 's.team_id')}
+     UNION
+     SELECT e.team_id FROM webhook_events e WHERE e.time_created < (SELECT at FROM cutoff)
+   ) due
+   LIMIT :limit`,
+);
+
+/**
+ * Retention in one workspace: finished deliveries, attempts and events older than `retentionMs`, idle
+ * streams, and what deleted webhooks left behind; at most 10000 deliveries a run, never one in flight. It
+ * never waits for a stream's row (a write waiting for it while holding another would deadlock): a locked
+ * one is left.
  */
 export const TRIM_WEBHOOK_DATA = statement<
-  { retentionMs: number },
+  { teamId: string; retentionMs: number },
   { deliveries: number; attempts: number; events: number }
 >(
   'trim_webhook_data',
-  `WITH cutoff AS MATERIALIZED (SELECT now() - :retentionMs * interval '1 millisecond' AS at
-   ), deliveries AS (
+  `${CUTOFF}, deliveries AS (
      DELETE FROM webhook_deliveries d
-      WHERE (d.team_id, d.webhook_id, d.event_id) IN (
+      WHERE d.team_id = :teamId AND (d.team_id, d.webhook_id, d.event_id) IN (
         SELECT x.team_id, x.webhook_id, x.event_id FROM webhook_deliveries x
-         WHERE (x.state <> 'pending' AND x.time_finished < (SELECT at FROM cutoff))
-            OR NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.team_id = x.team_id AND w.id = x.webhook_id)
+         WHERE x.team_id = :teamId
+           AND ((x.state <> 'pending' AND x.time_finished < (SELECT at FROM cutoff)) OR ${WEBHOOK_GONE('x', ':teamId')})
          LIMIT 10000
            FOR UPDATE SKIP LOCKED)
      RETURNING 1
    ), attempts AS (
      DELETE FROM webhook_attempts a
-      WHERE a.time < (SELECT at FROM cutoff)
-         OR NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.team_id = a.team_id AND w.id = a.webhook_id)
+      WHERE a.team_id = :teamId AND (a.time < (SELECT at FROM cutoff) OR ${WEBHOOK_GONE('a', ':teamId')})
      RETURNING 1
    ), streams AS (
      DELETE FROM webhook_streams s
-      WHERE (s.team_id, s.webhook_id, s.resource_key) IN (
+      WHERE s.team_id = :teamId AND (s.team_id, s.webhook_id, s.resource_key) IN (
         SELECT x.team_id, x.webhook_id, x.resource_key FROM webhook_streams x
-         WHERE x.next_attempt_at IS NULL
-            OR NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.team_id = x.team_id AND w.id = x.webhook_id)
+         WHERE x.team_id = :teamId AND (x.next_attempt_at IS NULL OR ${WEBHOOK_GONE('x', ':teamId')})
            FOR UPDATE SKIP LOCKED)
    ), events AS (
      DELETE FROM webhook_events e
-      WHERE e.time_created < (SELECT at FROM cutoff)
+      WHERE e.team_id = :teamId AND e.time_created < (SELECT at FROM cutoff)
         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
-                         WHERE d.team_id = e.team_id AND d.event_id = e.id AND d.state = 'pending')
+                         WHERE d.team_id = :teamId AND d.event_id = e.id AND d.state = 'pending')
      RETURNING 1
    )
    SELECT (SELECT count(*) FROM deliveries)::int AS deliveries, (SELECT count(*) FROM attempts)::int AS attempts,

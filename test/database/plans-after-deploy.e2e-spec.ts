@@ -9,6 +9,7 @@ const WORKER_STATEMENTS = [
   'due_webhooks',
   'claim_webhook_deliveries',
   'record_webhook_attempts',
+  'workspaces_to_trim',
   'trim_webhook_data',
   'webhook_backlog',
 ];

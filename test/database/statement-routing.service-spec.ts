@@ -10,7 +10,7 @@ const ACROSS_WORKSPACES: Record<string, string> = {
   authenticate: 'a token is found by the hash of its secret, before its workspace is known',
   sweep_keys: 'housekeeping: the expired idempotency keys of every workspace',
   due_webhooks: 'the delivery worker: the webhooks of any workspace with deliveries due, read without a lock',
-  trim_webhook_data: 'housekeeping: the retention, in every workspace',
+  workspaces_to_trim: 'housekeeping: the workspaces with webhook data past the retention, read without a lock',
   webhook_backlog: 'housekeeping: the backlog of every workspace',
   read_public_page:
     'a shared page is found by its alias before its workspace is known: public_page_aliases by its key gives it',

@@ -1,7 +1,13 @@
 import { AddressInfo, createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import { Sql } from '../../src/database/sql';
-import { CLAIM_DELIVERIES, DUE_WEBHOOKS, TRIM_WEBHOOK_DATA, WEBHOOK_BACKLOG } from '../../src/webhooks/webhook-queries';
+import {
+  CLAIM_DELIVERIES,
+  DUE_WEBHOOKS,
+  TRIM_WEBHOOK_DATA,
+  WEBHOOK_BACKLOG,
+  WORKSPACES_TO_TRIM,
+} from '../../src/webhooks/webhook-queries';
 import { seedPages } from '../pages/page-fixtures';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { TestApp } from '../support/test-app';
@@ -264,9 +270,13 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
     await t.http.delete(`/v1/${ws.teamId}/webhooks/${hook}`).set('Authorization', ws.auth.owner).expect(204);
     // A retention of a year keeps everything finished; only what the deleted webhook left goes.
     // (An attempt in flight when the webhook was deleted holds its delivery until it ends: then it goes too.)
+    const retentionMs = 365 * 86_400_000;
     const until = Date.now() + 10_000;
-    do await sql.query(TRIM_WEBHOOK_DATA, { retentionMs: 365 * 86_400_000 });
-    while ((await count('webhook_deliveries')) > 0 && Date.now() < until);
+    do {
+      const due = await sql.query(WORKSPACES_TO_TRIM, { retentionMs, limit: 1000 });
+      expect(due.map((row) => row.team_id)).toContain(ws.teamId);
+      await sql.query(TRIM_WEBHOOK_DATA, { teamId: ws.teamId, retentionMs });
+    } while ((await count('webhook_deliveries')) > 0 && Date.now() < until);
     expect(await count('webhook_deliveries')).toBe(0);
     expect(await count('webhook_attempts')).toBe(0);
     expect(await count('webhook_events')).toBe(1); // trimmed only after the retention
