@@ -1,7 +1,7 @@
 -- claim_webhook_deliveries: CLAIM_DELIVERIES (src/webhooks). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :webhookId, $3 :limit
+-- Parameters: $1 :busyWebhookIds, $2 :limit
 WITH
-  chosen AS MATERIALIZED (
+  due AS (
     SELECT
       w.team_id,
       w.id,
@@ -9,10 +9,58 @@ WITH
       w.secret
     FROM
       webhooks w
+      CROSS JOIN LATERAL (
+        SELECT
+          s.next_attempt_at
+        FROM
+          webhook_streams s
+          CROSS JOIN LATERAL (
+            SELECT
+              h.ctid AS head
+            FROM
+              webhook_deliveries h
+            WHERE
+              h.team_id = s.team_id
+              AND h.webhook_id = s.webhook_id
+              AND h.resource_key = s.resource_key
+              AND h.state = 'pending'
+            ORDER BY
+              h.event_id
+            LIMIT
+              1
+          ) h
+        WHERE
+          s.team_id = w.team_id
+          AND s.webhook_id = w.id
+          AND s.next_attempt_at <= now()
+        ORDER BY
+          s.next_attempt_at
+        LIMIT
+          1
+      ) first
     WHERE
-      w.team_id = :teamId
-      AND w.id = :webhookId
-      AND pg_try_advisory_xact_lock(hashtextextended (w.team_id || ':webhook:' || w.id, 0))
+      w.id <> ALL (:busyWebhookIds::BIGINT[])
+    ORDER BY
+      first.next_attempt_at
+    OFFSET
+      0
+  ),
+  chosen AS MATERIALIZED (
+    SELECT
+      c.*,
+      EXISTS (
+        SELECT
+        FROM
+          due o
+        WHERE
+          o.id <> c.id
+      ) AS others_due
+    FROM
+      due c
+    WHERE
+      pg_try_advisory_xact_lock(hashtextextended (c.team_id || ':webhook:' || c.id, 0))
+    LIMIT
+      1
   )
 SELECT
   d.ctid::text AS ref,
@@ -28,7 +76,8 @@ SELECT
   e.resource,
   e.previous,
   e.time_created AS event_time,
-  e.trace_parent
+  e.trace_parent,
+  c.others_due
 FROM
   chosen c
   CROSS JOIN LATERAL (
@@ -42,7 +91,7 @@ FROM
         FROM
           webhook_deliveries h
         WHERE
-          h.team_id = :teamId
+          h.team_id = s.team_id
           AND h.webhook_id = s.webhook_id
           AND h.resource_key = s.resource_key
           AND h.state = 'pending'
@@ -52,7 +101,7 @@ FROM
           1
       ) h
     WHERE
-      s.team_id = :teamId
+      s.team_id = c.team_id
       AND s.webhook_id = c.id
       AND s.next_attempt_at <= now()
     ORDER BY
@@ -60,8 +109,7 @@ FROM
     LIMIT
       :limit
   ) s
-  JOIN webhook_deliveries d ON d.team_id = :teamId
-  AND d.ctid = s.head
+  JOIN webhook_deliveries d ON d.ctid = s.head
   CROSS JOIN LATERAL (
     SELECT
       e.type,
@@ -73,7 +121,7 @@ FROM
     FROM
       webhook_events e
     WHERE
-      e.team_id = :teamId
+      e.team_id = d.team_id
       AND e.id = d.event_id
     LIMIT
       1

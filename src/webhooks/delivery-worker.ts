@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { AppConfig } from '../config/app-config';
 import { DatabasePools } from '../database/database-pools';
 import { PoolSql } from '../database/sql';
+import { SqlSession } from '../database/statement';
 import { Metrics } from '../observability/metrics';
 import { inLinkedSpan } from '../observability/trace-context';
 import { EVENT_RENDERERS, EventRenderers, renderEvent } from './event-payload';
@@ -10,8 +11,9 @@ import { send, AttemptResult } from './webhook-sender';
 import {
   CLAIM_DELIVERIES,
   DUE_WEBHOOKS,
-  ClaimedDelivery,
-  DueWebhook,
+  CLAIM_WORKSPACE_DELIVERIES,
+  ON_CITUS,
+  WorkspaceDelivery,
   RECORD_ATTEMPTS,
   TRIM_WEBHOOK_DATA,
   WEBHOOK_BACKLOG,
@@ -28,6 +30,12 @@ const BATCH_SIZE = 32;
 const CANDIDATES = 8;
 /** The workspaces one housekeeping run trims at most; the next run takes the rest. */
 const TRIMMED_WORKSPACES = 100;
+
+/** A claimed batch, and whether other webhooks had deliveries due (another slot then looks). */
+interface Batch {
+  claimed: WorkspaceDelivery[];
+  othersDue: boolean;
+}
 
 const succeeded = (result: AttemptResult) => result.status !== null && result.status >= 200 && result.status < 300;
 const failedAttempt = (error: unknown): AttemptResult => ({ status: null, error: (error as Error).message });
@@ -49,6 +57,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly logger = new Logger('Webhooks');
   /** The pool's catalogue statements and transactions. */
   private sql: PoolSql | null = null;
+  private citus: Promise<boolean> | undefined;
   private stopped = false;
   private readonly busy = new Set<string>();
   private readonly sleepers = new Set<() => void>();
@@ -148,27 +157,19 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   /**
    * A claimed batch attempted and recorded, in one transaction; false when nothing was due, or every
-   * webhook due was being sent to by another process. The webhooks due are found first, without a lock;
-   * the claim then takes the first it can, within its workspace.
+   * webhook due was being sent to by another process.
    */
   private async deliverBatch(): Promise<boolean> {
     const settings = this.config.webhooks;
+    const onCitus = await this.onCitus();
     const recorded = await this.sql!.transaction(async (tx) => {
       this.claiming++;
-      let due: DueWebhook[];
-      let claimed: ClaimedDelivery[] = [];
-      try {
-        due = await tx.query(DUE_WEBHOOKS, { busyWebhookIds: [...this.busy], limit: CANDIDATES });
-        for (const { team_id: teamId, webhook_id: webhookId } of due) {
-          claimed = await tx.query(CLAIM_DELIVERIES, { teamId, webhookId, limit: BATCH_SIZE });
-          if (claimed.length > 0) break;
-        }
-      } finally {
-        this.claiming--;
-      }
+      const { claimed, othersDue } = await (onCitus ? this.claimInWorkspace(tx) : this.claim(tx)).finally(
+        () => this.claiming--,
+      );
       if (claimed.length === 0) return null;
       this.lookedDuringBatch = false;
-      if (due.length > 1) this.sleepers.values().next().value?.(); // one more slot takes the next webhook
+      if (othersDue) this.sleepers.values().next().value?.(); // one more slot takes the next webhook
       const { team_id: teamId, webhook_id: webhookId } = claimed[0];
       this.busy.add(webhookId);
       try {
@@ -209,11 +210,42 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return true;
   }
 
+  /** Whether the database is a Citus coordinator, asked once (again after a failure). */
+  private onCitus(): Promise<boolean> {
+    this.citus ??= this.sql!.query(ON_CITUS, {}).then(
+      ([row]) => row.citus,
+      (error: unknown) => {
+        this.citus = undefined;
+        throw error;
+      },
+    );
+    return this.citus;
+  }
+
+  /** One PostgreSQL: the batch of the webhook due first that no other transaction sends to, in one statement. */
+  private async claim(tx: SqlSession): Promise<Batch> {
+    const claimed = await tx.query(CLAIM_DELIVERIES, { busyWebhookIds: [...this.busy], limit: BATCH_SIZE });
+    return { claimed, othersDue: claimed[0]?.others_due ?? false };
+  }
+
+  /**
+   * Citus, which takes no lock in a statement across shards: the webhooks due, read without one, then the
+   * batch of the first that no other transaction sends to, claimed within its workspace (one shard).
+   */
+  private async claimInWorkspace(tx: SqlSession): Promise<Batch> {
+    const due = await tx.query(DUE_WEBHOOKS, { busyWebhookIds: [...this.busy], limit: CANDIDATES });
+    for (const { team_id: teamId, webhook_id: webhookId } of due) {
+      const claimed = await tx.query(CLAIM_WORKSPACE_DELIVERIES, { teamId, webhookId, limit: BATCH_SIZE });
+      if (claimed.length > 0) return { claimed, othersDue: due.length > 1 };
+    }
+    return { claimed: [], othersDue: false };
+  }
+
   /**
    * A batch's attempts, all to one webhook: its secret opened once. Whatever fails here (a secret that
    * cannot be opened, an event that cannot be rendered) is a failed attempt, retried later.
    */
-  private async attemptAll(claimed: ClaimedDelivery[]): Promise<AttemptResult[]> {
+  private async attemptAll(claimed: WorkspaceDelivery[]): Promise<AttemptResult[]> {
     let signer: Webhook;
     try {
       signer = new Webhook(this.secrets.open(claimed[0].secret));
@@ -224,7 +256,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   /** One delivery's attempt, in a span linked to the request that made its change (when traces are on). */
-  private attempt(delivery: ClaimedDelivery, signer: Webhook): Promise<AttemptResult> {
+  private attempt(delivery: WorkspaceDelivery, signer: Webhook): Promise<AttemptResult> {
     const attributes = {
       'webhook.id': delivery.webhook_id,
       'webhook.event.id': delivery.event_id,
@@ -247,7 +279,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   /** Attempts by outcome; a delivered one's lag from its event's commit (event_time is the transaction's start). */
-  private countAttempts(claimed: ClaimedDelivery[], outcomes: Array<{ event_id: string; outcome: string }>): void {
+  private countAttempts(claimed: WorkspaceDelivery[], outcomes: Array<{ event_id: string; outcome: string }>): void {
     const times = new Map(claimed.map((delivery) => [delivery.event_id, delivery.event_time]));
     for (const { event_id: eventId, outcome } of outcomes) {
       const time = times.get(eventId);

@@ -119,7 +119,7 @@ export const LIST_ATTEMPTS = statement<WebhookKey & { limit: number }, AttemptRo
 );
 
 /** A delivery claimed by a worker, with its webhook and its event. */
-export interface ClaimedDelivery extends StoredEvent {
+export interface WorkspaceDelivery extends StoredEvent {
   /** Where its locked row is, for RECORD_ATTEMPTS: the row cannot move while the claim holds it. */
   ref: string;
   webhook_id: string;
@@ -131,6 +131,18 @@ export interface ClaimedDelivery extends StoredEvent {
   /** The W3C traceparent of the request that made the change; null when it was not traced. */
   trace_parent: string | null;
 }
+
+/** A delivery CLAIM_DELIVERIES claimed. */
+export interface ClaimedDelivery extends WorkspaceDelivery {
+  /** Another webhook not in `busyWebhookIds` had deliveries due when this batch was claimed. */
+  others_due: boolean;
+}
+
+/** Whether the database is a Citus coordinator: how the worker claims (CLAIM_DELIVERIES or DUE_WEBHOOKS). */
+export const ON_CITUS = statement<Record<never, never>, { citus: boolean }>(
+  'on_citus',
+  `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') AS citus`,
+);
 
 /** Delivery `d` is pending in stream `s` (its webhook and resource) of workspace `team`. */
 const PENDING_IN = (d: string, s: string, team = `${s}.team_id`) => `
@@ -148,7 +160,55 @@ const HEAD = (s: string, team?: string) => `
      ORDER BY h.event_id
      LIMIT 1) h`;
 
-/** A webhook with deliveries due, for CLAIM_DELIVERIES to claim. */
+/**
+ * Claims a batch of due deliveries of one webhook, for the rest of the worker's transaction (which lasts
+ * the attempts): at most `limit`, each the earliest pending delivery of its stream (webhook and resource), so
+ * a later event of a resource waits until the earlier ones succeeded or were given up. The webhook is the
+ * one whose earliest due stream is earliest, among those not in `busyWebhookIds` (the webhooks this process is already
+ * sending to) and not being sent to by another transaction: the first whose advisory lock it takes, so
+ * one slow receiver holds one slot. The head deliveries are locked too, and a crash releases both for
+ * another process to retry. Each row also says whether another webhook had deliveries due (`others_due`).
+ * A due stream counts only with a pending delivery (HEAD). Each row is reached by its key: the LIMITs keep
+ * the planner from trading those lookups for a scan when the statistics say the tables are empty. One
+ * PostgreSQL only: Citus takes no lock in a statement across shards (DUE_WEBHOOKS and
+ * CLAIM_WORKSPACE_DELIVERIES instead).
+ */
+export const CLAIM_DELIVERIES = statement<{ busyWebhookIds: string[]; limit: number }, ClaimedDelivery>(
+  'claim_webhook_deliveries',
+  `WITH due AS (
+     SELECT w.team_id, w.id, w.url, w.secret
+       FROM webhooks w
+       CROSS JOIN LATERAL (
+         SELECT s.next_attempt_at FROM webhook_streams s ${HEAD('s')}
+          WHERE s.team_id = w.team_id AND s.webhook_id = w.id AND s.next_attempt_at <= now()
+          ORDER BY s.next_attempt_at
+          LIMIT 1) first
+      WHERE w.id <> ALL (:busyWebhookIds::bigint[])
+      ORDER BY first.next_attempt_at
+     OFFSET 0
+   ), chosen AS MATERIALIZED (
+     SELECT c.*, EXISTS (SELECT FROM due o WHERE o.id <> c.id) AS others_due
+       FROM due c WHERE pg_try_advisory_xact_lock(hashtextextended(c.team_id || ':webhook:' || c.id, 0)) LIMIT 1
+   )
+   SELECT d.ctid::text AS ref, d.team_id, d.webhook_id::text, d.event_id::text, d.resource_key, d.attempts,
+          c.url, c.secret, e.type, e.actor, e.resource, e.previous, e.time_created AS event_time, e.trace_parent,
+          c.others_due
+     FROM chosen c
+     CROSS JOIN LATERAL (
+       SELECT h.head FROM webhook_streams s ${HEAD('s')}
+        WHERE s.team_id = c.team_id AND s.webhook_id = c.id AND s.next_attempt_at <= now()
+        ORDER BY s.next_attempt_at
+        LIMIT :limit) s
+     JOIN webhook_deliveries d ON d.ctid = s.head
+     CROSS JOIN LATERAL (
+       SELECT e.type, e.actor, e.resource, e.previous, e.time_created, e.trace_parent FROM webhook_events e
+        WHERE e.team_id = d.team_id AND e.id = d.event_id
+        LIMIT 1) e
+    WHERE d.state = 'pending'
+      FOR UPDATE OF d SKIP LOCKED`,
+);
+
+/** A webhook with deliveries due, for CLAIM_WORKSPACE_DELIVERIES to claim. */
 export interface DueWebhook {
   team_id: string;
   webhook_id: string;
@@ -157,10 +217,10 @@ export interface DueWebhook {
 /**
  * The webhooks with deliveries due, the one whose earliest due stream is earliest first, at most `limit`,
  * among those not in `busyWebhookIds` (the webhooks this process is already sending to). Read without a
- * lock, in every workspace (on Citus, every shard: a lock there could not be taken); CLAIM_DELIVERIES then
- * claims within one. A due stream counts only with a pending delivery (HEAD). Each row is reached by its
- * key: the LIMITs keep the planner from trading those lookups for a scan when the statistics say the
- * tables are empty.
+ * lock, in every workspace (on Citus, every shard: a lock there could not be taken);
+ * CLAIM_WORKSPACE_DELIVERIES then claims within one. A due stream counts only with a pending delivery
+ * (HEAD). Each row is reached by its key: the LIMITs keep the planner from trading those lookups for a
+ * scan when the statistics say the tables are empty.
  */
 export const DUE_WEBHOOKS = statement<{ busyWebhookIds: string[]; limit: number }, DueWebhook>(
   'due_webhooks',
@@ -177,15 +237,14 @@ export const DUE_WEBHOOKS = statement<{ busyWebhookIds: string[]; limit: number 
 );
 
 /**
- * Claims a batch of due deliveries of one webhook (one DUE_WEBHOOKS found), for the rest of the worker's
- * transaction (which lasts the attempts): at most `limit`, each the earliest pending delivery of its stream
- * (webhook and resource), so a later event of a resource waits until the earlier ones succeeded or were
- * given up. Nothing when another transaction is sending to the webhook (its advisory lock is taken), so
- * one slow receiver holds one slot. The head deliveries are locked too, and a crash releases both for
- * another process to retry.
+ * CLAIM_DELIVERIES within one workspace, for Citus: the batch of one webhook that DUE_WEBHOOKS found, or
+ * nothing when another transaction is sending to it (its advisory lock is taken).
  */
-export const CLAIM_DELIVERIES = statement<{ teamId: string; webhookId: string; limit: number }, ClaimedDelivery>(
-  'claim_webhook_deliveries',
+export const CLAIM_WORKSPACE_DELIVERIES = statement<
+  { teamId: string; webhookId: string; limit: number },
+  WorkspaceDelivery
+>(
+  'claim_workspace_deliveries',
   `WITH chosen AS MATERIALIZED (
      SELECT w.team_id, w.id, w.url, w.secret FROM webhooks w
       WHERE w.team_id = :teamId AND w.id = :webhookId

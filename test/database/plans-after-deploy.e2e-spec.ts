@@ -6,8 +6,9 @@ import { testConfig } from '../support/test-config';
 
 /** The delivery worker's statements: they run on its own pool, planned at each execution (delivery-worker.ts). */
 const WORKER_STATEMENTS = [
-  'due_webhooks',
   'claim_webhook_deliveries',
+  'due_webhooks',
+  'claim_workspace_deliveries',
   'record_webhook_attempts',
   'workspaces_to_trim',
   'trim_webhook_data',
@@ -191,13 +192,14 @@ describe('Generic plans made after a deploy', () => {
     expect(analyzedSinceFill).toEqual([]);
   });
 
-  it('fills every table a statement reads', () => {
+  it('fills every table of the schema a statement reads', () => {
     const read = new Set(
       Object.values(plans).flatMap((byName) =>
         [...byName.values()].flatMap((plan) => scansOf(plan).map((s) => s.table)),
       ),
     );
-    expect([...read].filter((table) => !filled.has(table))).toEqual([]);
+    const catalogs = (table: string) => table.startsWith('pg_'); // PostgreSQL's own (on_citus reads pg_extension)
+    expect([...read].filter((table) => !filled.has(table) && !catalogs(table))).toEqual([]);
   });
 
   it.each(statements.map((statement) => [statement.name]))('%s reads no filled table whole', (name) => {

@@ -9,6 +9,9 @@ import { workspaceTables } from '../support/workspace-tables';
 const ACROSS_WORKSPACES: Record<string, string> = {
   authenticate: 'a token is found by the hash of its secret, before its workspace is known',
   sweep_keys: 'housekeeping: the expired idempotency keys of every workspace',
+  claim_webhook_deliveries:
+    'the delivery worker on one PostgreSQL: the webhook of any workspace due first (on Citus: due_webhooks)',
+  on_citus: 'reads the catalogue of extensions, no table',
   due_webhooks: 'the delivery worker: the webhooks of any workspace with deliveries due, read without a lock',
   workspaces_to_trim: 'housekeeping: the workspaces with webhook data past the retention, read without a lock',
   webhook_backlog: 'housekeeping: the backlog of every workspace',

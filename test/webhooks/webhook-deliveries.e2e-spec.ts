@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Sql } from '../../src/database/sql';
 import {
   CLAIM_DELIVERIES,
+  CLAIM_WORKSPACE_DELIVERIES,
   DUE_WEBHOOKS,
   TRIM_WEBHOOK_DATA,
   WEBHOOK_BACKLOG,
@@ -232,7 +233,7 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
     }
   }
 
-  it('a due stream with nothing pending does not make its webhook due', async () => {
+  it('a due stream with nothing pending does not stop the claim, on one node or in a workspace', async () => {
     const ws = await seedWorkspace(t.app);
     await uncommitted(async (rows) => {
       const empty = await rows.webhook(ws.teamId);
@@ -240,11 +241,13 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
       const queued = await rows.webhook(ws.teamId);
       await rows.stream(ws.teamId, queued, 'page:1', '1 hour');
       await rows.delivery(ws.teamId, queued, 'page:1');
+      const claimed = await rows.query(CLAIM_DELIVERIES.text, [[], 32]);
+      expect(claimed.map((row) => row.webhook_id)).toEqual([queued]);
       const due = await rows.query(DUE_WEBHOOKS.text, [[], 32]);
       expect(due.map((row) => row.webhook_id)).toEqual([queued]);
-      expect(await rows.query(CLAIM_DELIVERIES.text, [ws.teamId, empty, 32])).toEqual([]);
-      const claimed = await rows.query(CLAIM_DELIVERIES.text, [ws.teamId, queued, 32]);
-      expect(claimed.map((row) => [row.webhook_id, row.resource_key])).toEqual([[queued, 'page:1']]);
+      expect(await rows.query(CLAIM_WORKSPACE_DELIVERIES.text, [ws.teamId, empty, 32])).toEqual([]);
+      const inWorkspace = await rows.query(CLAIM_WORKSPACE_DELIVERIES.text, [ws.teamId, queued, 32]);
+      expect(inWorkspace.map((row) => [row.webhook_id, row.resource_key])).toEqual([[queued, 'page:1']]);
     });
   });
 
