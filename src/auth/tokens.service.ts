@@ -89,8 +89,9 @@ export class TokensService {
       ...named(
         `WITH named AS (SELECT team_id, id FROM tokens WHERE id = :id AND (:teamId::text IS NULL OR team_id = :teamId)),
             revoked AS (
-              UPDATE tokens t SET revoked_at = COALESCE(t.revoked_at, now())
+              UPDATE tokens t SET revoked_at = now()
                 FROM named n WHERE (SELECT count(*) FROM named) = 1 AND t.team_id = n.team_id AND t.id = n.id
+                 AND t.revoked_at IS NULL
             )
        SELECT count(*)::int AS found FROM named`,
         { id, teamId: teamId ?? null },
