@@ -28,7 +28,7 @@ export const BLOCK_MAX = 200;
  * A block a statement left out of bounds; the partial index and the query that finds them must say
  * it alike.
  */
-const OUT_OF_BOUNDS = `size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> '') OR size > ${BLOCK_MAX}`;
+export const OUT_OF_BOUNDS = `size = 0 OR (size < ${BLOCK_MIN} AND lower_key <> '') OR size > ${BLOCK_MAX}`;
 
 /** The pages of a statement that joined a place (new_rows: its transition table), as changes of +1. */
 const JOINED = `SELECT team_id, project_id, COALESCE(parent_id, -1) AS parent_key, sort_key, 1 AS delta

@@ -81,6 +81,16 @@ FROM
         FROM
           cutoff
       )
+      AND NOT EXISTS (
+        SELECT
+          1
+        FROM
+          webhook_deliveries d
+        WHERE
+          d.team_id = e.team_id
+          AND d.event_id = e.id
+          AND d.state = 'pending'
+      )
   ) due
 LIMIT
   :limit

@@ -98,8 +98,8 @@ export class TokensService {
       ),
     );
     // Every instance forgets on the notification; this one also at once, so its next request knows.
-    await announceAuthChange(this.db);
     this.cache.invalidate();
+    await announceAuthChange(this.db);
     return found;
   }
 }

@@ -16,7 +16,7 @@ export const REQUEST_POOL = Symbol('REQUEST_POOL');
 
 /**
  * Opens pg pools on the database the process was started for, with the validated configuration's
- * settings (size, timeouts, generic plans), and ends them at shutdown. The request paths' pool is one;
+ * settings (size, timeouts, generic plans; custom on Citus), and ends them at shutdown. The request paths' pool is one;
  * the webhook delivery worker opens its own, with its overrides. TypeORM keeps a pool of its own for
  * the migrations, the import and export, and the CLI.
  */

@@ -12,6 +12,7 @@ import {
   CLAIM_DELIVERIES,
   DUE_WEBHOOKS,
   CLAIM_WORKSPACE_DELIVERIES,
+  DueWebhook,
   ON_CITUS,
   WorkspaceDelivery,
   RECORD_ATTEMPTS,
@@ -161,10 +162,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    */
   private async deliverBatch(): Promise<boolean> {
     const settings = this.config.webhooks;
-    const onCitus = await this.onCitus();
+    // On Citus the webhooks due are read first, outside the transaction: it then holds one shard, not all.
+    const due = (await this.onCitus())
+      ? await this.sql!.query(DUE_WEBHOOKS, { busyWebhookIds: [...this.busy], limit: CANDIDATES })
+      : null;
+    if (due?.length === 0) return false;
     const recorded = await this.sql!.transaction(async (tx) => {
       this.claiming++;
-      const { claimed, othersDue } = await (onCitus ? this.claimInWorkspace(tx) : this.claim(tx)).finally(
+      const { claimed, othersDue } = await (due ? this.claimInWorkspace(tx, due) : this.claim(tx)).finally(
         () => this.claiming--,
       );
       if (claimed.length === 0) return null;
@@ -229,11 +234,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   /**
-   * Citus, which takes no lock in a statement across shards: the webhooks due, read without one, then the
+   * Citus, which takes no lock in a statement across shards: of the webhooks `due` (read without one), the
    * batch of the first that no other transaction sends to, claimed within its workspace (one shard).
    */
-  private async claimInWorkspace(tx: SqlSession): Promise<Batch> {
-    const due = await tx.query(DUE_WEBHOOKS, { busyWebhookIds: [...this.busy], limit: CANDIDATES });
+  private async claimInWorkspace(tx: SqlSession, due: DueWebhook[]): Promise<Batch> {
     for (const { team_id: teamId, webhook_id: webhookId } of due) {
       const claimed = await tx.query(CLAIM_WORKSPACE_DELIVERIES, { teamId, webhookId, limit: BATCH_SIZE });
       if (claimed.length > 0) return { claimed, othersDue: due.length > 1 };

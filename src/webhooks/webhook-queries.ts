@@ -268,9 +268,10 @@ export const CLAIM_WORKSPACE_DELIVERIES = statement<
 );
 
 /**
- * Records the attempts of a batch claimed by CLAIM_DELIVERIES (one webhook of one workspace), each with
- * what follows from it: delivered; or retried after its delay (and its stream with it); or, when that
- * would be later than `retryWindowMs` after its event (`eventTimes`), given up. A finished delivery makes
+ * Records the attempts of a batch claimed by CLAIM_DELIVERIES or CLAIM_WORKSPACE_DELIVERIES (one webhook
+ * of one workspace), each with what follows from it: delivered; or retried after its delay (and its
+ * stream with it); or, when that would be later than `retryWindowMs` after its event (`eventTimes`),
+ * given up. A finished delivery makes
  * its stream due for the next one, or idle when none was queued after it: the stream's last event, read
  * from the row this statement locks, is what a fan-out committing meanwhile changes. Returns each event's
  * outcome.
@@ -358,14 +359,17 @@ export const WORKSPACES_TO_TRIM = statement<{ retentionMs: number; limit: number
      UNION
      SELECT s.team_id FROM webhook_streams s WHERE s.next_attempt_at IS NULL OR ${WEBHOOK_GONE('s', 's.team_id')}
      UNION
-     SELECT e.team_id FROM webhook_events e WHERE e.time_created < (SELECT at FROM cutoff)
+     SELECT e.team_id FROM webhook_events e
+      WHERE e.time_created < (SELECT at FROM cutoff)
+        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
+                         WHERE d.team_id = e.team_id AND d.event_id = e.id AND d.state = 'pending')
    ) due
    LIMIT :limit`,
 );
 
 /**
  * Retention in one workspace: finished deliveries, attempts and events older than `retentionMs`, idle
- * streams, and what deleted webhooks left behind; at most 10000 deliveries a run, never one in flight. It
+ * streams, and what deleted webhooks left behind; at most 10000 deliveries a workspace a run, never one in flight. It
  * never waits for a stream's row (a write waiting for it while holding another would deadlock): a locked
  * one is left.
  */

@@ -1,6 +1,7 @@
 import { QueryRunner } from 'typeorm';
 import { named } from '../named-parameters';
 import { DISTRIBUTION_COLUMN, REFERENCE_TABLES, WORKSPACE_TABLES } from './distribution-plan';
+import { scopeStatementTriggersToWorkspaces } from './statement-triggers';
 
 interface ForeignKey {
   table: string;
@@ -19,13 +20,14 @@ const COORDINATOR_ONLY_TRIGGERS = [
 ];
 
 /**
- * Keys Citus refuses on a distributed table (they lack team_id), as Citus takes them instead. An alias_id
- * is a random UUID the service draws: on Citus nothing else keeps two workspaces' pages from sharing one
- * (an import could bring such a pair), and the directory of shared pages is found by alias in every
- * shard (docs/citus.md).
+ * Keys Citus refuses on a distributed table (they lack team_id), replaced by keys it accepts: an alias_id
+ * is unique within a workspace; across workspaces only the service's random UUIDs keep them apart (an
+ * import could bring a pair), and the directory of shared pages is found by alias in every shard
+ * (docs/citus.md).
  */
 const CROSS_WORKSPACE_KEYS = `
   ALTER TABLE pages DROP CONSTRAINT pages_alias_id_key;
+  ALTER TABLE pages ADD CONSTRAINT pages_team_id_alias_id_key UNIQUE (team_id, alias_id);
   ALTER TABLE public_page_aliases DROP CONSTRAINT public_page_aliases_pkey;
   ALTER TABLE public_page_aliases ADD PRIMARY KEY (alias_id, team_id);`;
 
@@ -44,12 +46,26 @@ export async function isCitus(runner: QueryRunner): Promise<boolean> {
  */
 export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> {
   if (!(await isCitus(runner))) return [];
-  const rows = (await runner.query(`SELECT logicalrelid::text AS name FROM pg_dist_partition`)) as Array<{
+  const rows = (await runner.query(
+    `SELECT table_name::text AS name, citus_table_type AS type FROM citus_tables`,
+  )) as Array<{
     name: string;
+    type: string;
   }>;
-  const placed = new Set(rows.map((row) => row.name));
-  const references = Object.keys(REFERENCE_TABLES).filter((table) => !placed.has(table));
-  const distributed = WORKSPACE_TABLES.filter((table) => !placed.has(table));
+  const placed = new Map(rows.map((row) => [row.name, row.type]));
+  // A table Citus took another way (a new table with a key to a reference table becomes a local Citus
+  // table) is not taken for placed.
+  const toPlace = (table: string, type: string) => {
+    const found = placed.get(table);
+    if (found && found !== type)
+      throw new Error(
+        `${table} is a ${found} table on Citus, the plan makes it ${type}: ` +
+          `SELECT undistribute_table('${table}'), then run migration:run again`,
+      );
+    return !found;
+  };
+  const references = Object.keys(REFERENCE_TABLES).filter((table) => toPlace(table, 'reference'));
+  const distributed = WORKSPACE_TABLES.filter((table) => toPlace(table, 'distributed'));
   const pending = [...references, ...distributed];
   if (pending.length === 0) return [];
 
@@ -73,6 +89,7 @@ export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> 
           colocateWith: table === WORKSPACE_TABLES[0] ? 'default' : WORKSPACE_TABLES[0],
         }),
       );
+    if (distributed.includes('pages')) await scopeStatementTriggersToWorkspaces(runner, distributed);
     for (const key of keys) await runner.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`);
     await runner.commitTransaction();
   } catch (error) {

@@ -1,0 +1,106 @@
+import { QueryRunner } from 'typeorm';
+import { OUT_OF_BOUNDS } from '../../../migrations/0006-count-siblings-in-blocks';
+import { named } from '../named-parameters';
+
+interface TransitionTrigger {
+  table: string;
+  fn: string;
+  body: string;
+  oldRows: string | null;
+  newRows: string | null;
+}
+
+/**
+ * Citus runs the statement triggers of pages on the node of each shard, where a statement that reaches a
+ * distributed table cannot read the trigger's transition tables, and one that reaches it without its
+ * workspace is not routed to one shard. So on Citus each such trigger function becomes a loop over the
+ * statement's workspaces (nearly always one) that passes each workspace's rows, as JSON, to the function's
+ * own body run as `<name>_in_workspace`: there the transition tables are read from that JSON, and every
+ * statement names the workspace (`x.team_id = y.team_id` becomes `x.team_id = :team AND y.team_id =
+ * :team`, the same rows), so each is routed to the one shard beside the trigger's. The bodies stay the
+ * migrations' (0006, 0013, 0014, 0017): nothing about the counts changes.
+ */
+export async function scopeStatementTriggersToWorkspaces(runner: QueryRunner, tables: string[]): Promise<void> {
+  // Citus cannot run an SQL-language function with parameters inside another function; PL/pgSQL it can.
+  const split = await bodyOf(runner, 'page_sibling_blocks_split');
+  await runner.query(
+    `CREATE OR REPLACE FUNCTION page_sibling_blocks_split(t text, pr text, pa bigint, lower text) RETURNS void
+       LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$ BEGIN ${split}; END $fn$`,
+  );
+  await runner.query(`
+    CREATE OR REPLACE FUNCTION page_sibling_blocks_tidy_out_of_bounds(v_team text) RETURNS void LANGUAGE plpgsql AS $fn$
+    DECLARE
+      place record;
+    BEGIN
+      FOR place IN SELECT DISTINCT team_id, project_id, parent_key FROM page_sibling_blocks
+                    WHERE team_id = v_team AND (${OUT_OF_BOUNDS})
+      LOOP
+        PERFORM page_sibling_blocks_tidy(place.team_id, place.project_id, place.parent_key);
+      END LOOP;
+    END $fn$`);
+  for (const trigger of await transitionTriggers(runner, tables)) {
+    await runner.query(
+      `CREATE OR REPLACE FUNCTION ${trigger.fn}_in_workspace(v_team text, v_old jsonb, v_new jsonb) RETURNS void
+         LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$${inWorkspace(trigger)}$fn$`,
+    );
+    await runner.query(
+      `CREATE OR REPLACE FUNCTION ${trigger.fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$${perWorkspace(trigger)}$fn$`,
+    );
+  }
+}
+
+/** The trigger functions of `tables` that read transition tables. */
+async function transitionTriggers(runner: QueryRunner, tables: string[]): Promise<TransitionTrigger[]> {
+  return (await runner.query(
+    ...named(
+      `SELECT t.tgrelid::regclass::text AS table, p.proname::text AS fn, p.prosrc AS body,
+              t.tgoldtable::text AS "oldRows", t.tgnewtable::text AS "newRows"
+         FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE t.tgrelid::regclass::text = ANY(:tables) AND NOT t.tgisinternal
+          AND (t.tgoldtable IS NOT NULL OR t.tgnewtable IS NOT NULL)
+        ORDER BY p.proname`,
+      { tables },
+    ),
+  )) as TransitionTrigger[];
+}
+
+async function bodyOf(runner: QueryRunner, fn: string): Promise<string> {
+  const [row] = (await runner.query(...named(`SELECT prosrc FROM pg_proc WHERE proname = :fn`, { fn }))) as Array<{
+    prosrc: string;
+  }>;
+  return row.prosrc;
+}
+
+/** The trigger's body for one workspace's rows (v_team; v_old and v_new its transition rows as JSON). */
+function inWorkspace({ table, body, oldRows, newRows }: TransitionTrigger): string {
+  let text = body;
+  if (oldRows)
+    text = text.replace(new RegExp(`\\b${oldRows}\\b`, 'g'), `jsonb_populate_recordset(NULL::${table}, v_old)`);
+  if (newRows)
+    text = text.replace(new RegExp(`\\b${newRows}\\b`, 'g'), `jsonb_populate_recordset(NULL::${table}, v_new)`);
+  return text
+    .replace(/(\w+)\.team_id = (\w+)\.team_id/g, '$1.team_id = v_team AND $2.team_id = v_team')
+    .replace(/DELETE FROM (\w+) WHERE ctid = ANY/g, 'DELETE FROM $1 WHERE team_id = v_team AND ctid = ANY')
+    .replace(/SELECT ctid FROM (\w+) WHERE /g, 'SELECT ctid FROM $1 WHERE team_id = v_team AND ')
+    .replace(/page_sibling_blocks_tidy_out_of_bounds\(\)/g, 'page_sibling_blocks_tidy_out_of_bounds(v_team)')
+    .replace(/RETURN NULL;/g, 'RETURN;');
+}
+
+/** The trigger function: its body once per workspace of the statement's rows. */
+function perWorkspace({ fn, oldRows, newRows }: TransitionTrigger): string {
+  const rows = (name: string | null) =>
+    name ? `(SELECT jsonb_agg(r) FROM ${name} r WHERE r.team_id = v_team)` : 'NULL';
+  const teams = [oldRows, newRows]
+    .filter(Boolean)
+    .map((name) => `SELECT team_id FROM ${name}`)
+    .join(' UNION ');
+  return `
+    DECLARE
+      v_team text;
+    BEGIN
+      FOR v_team IN ${teams} LOOP
+        PERFORM ${fn}_in_workspace(v_team, ${rows(oldRows)}, ${rows(newRows)});
+      END LOOP;
+      RETURN NULL;
+    END`;
+}
