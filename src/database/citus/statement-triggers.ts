@@ -86,19 +86,26 @@ function inWorkspace({ table, body, oldRows, newRows }: TransitionTrigger): stri
     .replace(/RETURN NULL;/g, 'RETURN;');
 }
 
-/** The trigger function: its body once per workspace of the statement's rows. */
+/**
+ * The trigger function: its body once per workspace of the statement's rows. Citus may fire a statement
+ * trigger more than once for one multi-row INSERT into a shard, each time with all its rows: a firing in
+ * the same statement with the same rows as the one before it is skipped.
+ */
 function perWorkspace({ fn, oldRows, newRows }: TransitionTrigger): string {
+  const tables = [oldRows, newRows].filter((name): name is string => name !== null);
   const rows = (name: string | null) =>
     name ? `(SELECT jsonb_agg(r) FROM ${name} r WHERE r.team_id = v_team)` : 'NULL';
-  const teams = [oldRows, newRows]
-    .filter(Boolean)
-    .map((name) => `SELECT team_id FROM ${name}`)
-    .join(' UNION ');
+  const ids = tables.map((name) => `(SELECT string_agg(team_id || ':' || id, ',' ORDER BY team_id, id) FROM ${name})`);
   return `
     DECLARE
       v_team text;
+      v_firing text := TG_NAME || statement_timestamp() || md5(concat_ws('|', ${ids.join(', ')}));
     BEGIN
-      FOR v_team IN ${teams} LOOP
+      IF current_setting('workspace_content_api.last_firing', true) = v_firing THEN
+        RETURN NULL;
+      END IF;
+      PERFORM set_config('workspace_content_api.last_firing', v_firing, true);
+      FOR v_team IN ${tables.map((name) => `SELECT DISTINCT team_id FROM ${name}`).join(' UNION ')} LOOP
         PERFORM ${fn}_in_workspace(v_team, ${rows(oldRows)}, ${rows(newRows)});
       END LOOP;
       RETURN NULL;
