@@ -161,6 +161,47 @@ const HEAD = (s: string, team?: string) => `
      LIMIT 1) h`;
 
 /**
+ * The webhooks with deliveries due (their `columns`), the one whose earliest due stream is earliest first,
+ * among those not in `busyWebhookIds`. A due stream counts only with a pending delivery (HEAD).
+ */
+const WEBHOOKS_DUE = (columns: string) => `
+  SELECT ${columns}
+    FROM webhooks w
+    CROSS JOIN LATERAL (
+      SELECT s.next_attempt_at FROM webhook_streams s ${HEAD('s')}
+       WHERE s.team_id = w.team_id AND s.webhook_id = w.id AND s.next_attempt_at <= now()
+       ORDER BY s.next_attempt_at
+       LIMIT 1) first
+   WHERE w.id <> ALL (:busyWebhookIds::bigint[])
+   ORDER BY first.next_attempt_at`;
+
+/** No other transaction is sending to webhook `w` (its advisory lock, taken here, is free). */
+const WEBHOOK_FREE = (w: string) =>
+  `pg_try_advisory_xact_lock(hashtextextended(${w}.team_id || ':webhook:' || ${w}.id, 0))`;
+
+/**
+ * The batch of the webhook in `chosen` (c): at most `limit` due streams' heads, locked, with their events;
+ * `team` is the workspace where it is known (for Citus, a statement names it), else each row's own.
+ */
+const BATCH_OF_CHOSEN = (columns: string, team?: string) => `
+   SELECT d.ctid::text AS ref, d.team_id, d.webhook_id::text, d.event_id::text, d.resource_key, d.attempts,
+          c.url, c.secret, e.type, e.actor, e.resource, e.previous, e.time_created AS event_time,
+          e.trace_parent${columns}
+     FROM chosen c
+     CROSS JOIN LATERAL (
+       SELECT h.head FROM webhook_streams s ${HEAD('s', team)}
+        WHERE s.team_id = ${team ?? 'c.team_id'} AND s.webhook_id = c.id AND s.next_attempt_at <= now()
+        ORDER BY s.next_attempt_at
+        LIMIT :limit) s
+     JOIN webhook_deliveries d ON ${team ? `d.team_id = ${team} AND ` : ''}d.ctid = s.head
+     CROSS JOIN LATERAL (
+       SELECT e.type, e.actor, e.resource, e.previous, e.time_created, e.trace_parent FROM webhook_events e
+        WHERE e.team_id = ${team ?? 'd.team_id'} AND e.id = d.event_id
+        LIMIT 1) e
+    WHERE d.state = 'pending'
+      FOR UPDATE OF d SKIP LOCKED`;
+
+/**
  * Claims a batch of due deliveries of one webhook, for the rest of the worker's transaction (which lasts
  * the attempts): at most `limit`, each the earliest pending delivery of its stream (webhook and resource), so
  * a later event of a resource waits until the earlier ones succeeded or were given up. The webhook is the
@@ -175,37 +216,13 @@ const HEAD = (s: string, team?: string) => `
  */
 export const CLAIM_DELIVERIES = statement<{ busyWebhookIds: string[]; limit: number }, ClaimedDelivery>(
   'claim_webhook_deliveries',
-  `WITH due AS (
-     SELECT w.team_id, w.id, w.url, w.secret
-       FROM webhooks w
-       CROSS JOIN LATERAL (
-         SELECT s.next_attempt_at FROM webhook_streams s ${HEAD('s')}
-          WHERE s.team_id = w.team_id AND s.webhook_id = w.id AND s.next_attempt_at <= now()
-          ORDER BY s.next_attempt_at
-          LIMIT 1) first
-      WHERE w.id <> ALL (:busyWebhookIds::bigint[])
-      ORDER BY first.next_attempt_at
+  `WITH due AS (${WEBHOOKS_DUE('w.team_id, w.id, w.url, w.secret')}
      OFFSET 0
    ), chosen AS MATERIALIZED (
      SELECT c.*, EXISTS (SELECT FROM due o WHERE o.id <> c.id) AS others_due
-       FROM due c WHERE pg_try_advisory_xact_lock(hashtextextended(c.team_id || ':webhook:' || c.id, 0)) LIMIT 1
+       FROM due c WHERE ${WEBHOOK_FREE('c')} LIMIT 1
    )
-   SELECT d.ctid::text AS ref, d.team_id, d.webhook_id::text, d.event_id::text, d.resource_key, d.attempts,
-          c.url, c.secret, e.type, e.actor, e.resource, e.previous, e.time_created AS event_time, e.trace_parent,
-          c.others_due
-     FROM chosen c
-     CROSS JOIN LATERAL (
-       SELECT h.head FROM webhook_streams s ${HEAD('s')}
-        WHERE s.team_id = c.team_id AND s.webhook_id = c.id AND s.next_attempt_at <= now()
-        ORDER BY s.next_attempt_at
-        LIMIT :limit) s
-     JOIN webhook_deliveries d ON d.ctid = s.head
-     CROSS JOIN LATERAL (
-       SELECT e.type, e.actor, e.resource, e.previous, e.time_created, e.trace_parent FROM webhook_events e
-        WHERE e.team_id = d.team_id AND e.id = d.event_id
-        LIMIT 1) e
-    WHERE d.state = 'pending'
-      FOR UPDATE OF d SKIP LOCKED`,
+   ${BATCH_OF_CHOSEN(', c.others_due')}`,
 );
 
 /** A webhook with deliveries due, for CLAIM_WORKSPACE_DELIVERIES to claim. */
@@ -224,16 +241,8 @@ export interface DueWebhook {
  */
 export const DUE_WEBHOOKS = statement<{ busyWebhookIds: string[]; limit: number }, DueWebhook>(
   'due_webhooks',
-  `SELECT w.team_id, w.id::text AS webhook_id
-     FROM webhooks w
-     CROSS JOIN LATERAL (
-       SELECT s.next_attempt_at FROM webhook_streams s ${HEAD('s')}
-        WHERE s.team_id = w.team_id AND s.webhook_id = w.id AND s.next_attempt_at <= now()
-        ORDER BY s.next_attempt_at
-        LIMIT 1) first
-    WHERE w.id <> ALL (:busyWebhookIds::bigint[])
-    ORDER BY first.next_attempt_at
-    LIMIT :limit`,
+  `${WEBHOOKS_DUE('w.team_id, w.id::text AS webhook_id')}
+   LIMIT :limit`,
 );
 
 /**
@@ -247,24 +256,9 @@ export const CLAIM_WORKSPACE_DELIVERIES = statement<
   'claim_workspace_deliveries',
   `WITH chosen AS MATERIALIZED (
      SELECT w.team_id, w.id, w.url, w.secret FROM webhooks w
-      WHERE w.team_id = :teamId AND w.id = :webhookId
-        AND pg_try_advisory_xact_lock(hashtextextended(w.team_id || ':webhook:' || w.id, 0))
+      WHERE w.team_id = :teamId AND w.id = :webhookId AND ${WEBHOOK_FREE('w')}
    )
-   SELECT d.ctid::text AS ref, d.team_id, d.webhook_id::text, d.event_id::text, d.resource_key, d.attempts,
-          c.url, c.secret, e.type, e.actor, e.resource, e.previous, e.time_created AS event_time, e.trace_parent
-     FROM chosen c
-     CROSS JOIN LATERAL (
-       SELECT h.head FROM webhook_streams s ${HEAD('s', ':teamId')}
-        WHERE s.team_id = :teamId AND s.webhook_id = c.id AND s.next_attempt_at <= now()
-        ORDER BY s.next_attempt_at
-        LIMIT :limit) s
-     JOIN webhook_deliveries d ON d.team_id = :teamId AND d.ctid = s.head
-     CROSS JOIN LATERAL (
-       SELECT e.type, e.actor, e.resource, e.previous, e.time_created, e.trace_parent FROM webhook_events e
-        WHERE e.team_id = :teamId AND e.id = d.event_id
-        LIMIT 1) e
-    WHERE d.state = 'pending'
-      FOR UPDATE OF d SKIP LOCKED`,
+   ${BATCH_OF_CHOSEN('', ':teamId')}`,
 );
 
 /**
