@@ -1,6 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Pool, PoolConfig } from 'pg';
 import { AppConfig } from '../config/app-config';
+import { CITUS_INSTALLED } from './citus/citus-installed';
 import { poolSettings } from './data-source-options';
 
 /**
@@ -9,7 +10,7 @@ import { poolSettings } from './data-source-options';
  * the connection's first statement; on plain PostgreSQL it changes nothing.
  */
 const CUSTOM_PLANS_ON_CITUS = `SELECT set_config('plan_cache_mode', 'force_custom_plan', false)
-                                 FROM pg_extension WHERE extname = 'citus'`;
+                                WHERE ${CITUS_INSTALLED}`;
 
 /** Injection token of the request paths' pg pool (Sql runs on it). */
 export const REQUEST_POOL = Symbol('REQUEST_POOL');

@@ -1,4 +1,5 @@
 import { Actor } from '../common/actor';
+import { CITUS_INSTALLED } from '../database/citus/citus-installed';
 import { statement } from '../database/statement';
 import { stimeSql } from '../database/stime';
 import { writeStatement } from '../write-path/write-statement';
@@ -141,7 +142,7 @@ export interface ClaimedDelivery extends WorkspaceDelivery {
 /** Whether the database is a Citus coordinator: how the worker claims (CLAIM_DELIVERIES or DUE_WEBHOOKS). */
 export const ON_CITUS = statement<Record<never, never>, { citus: boolean }>(
   'on_citus',
-  `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') AS citus`,
+  `SELECT ${CITUS_INSTALLED} AS citus`,
 );
 
 /** Delivery `d` is pending in stream `s` (its webhook and resource) of workspace `team`. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { CITUS_INSTALLED } from '../../src/database/citus/citus-installed';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { runPendingMigrations } from '../../src/database/pending-migrations';
 import { testConfig, testDatabaseUrl } from './test-config';
@@ -25,8 +26,8 @@ async function citusWorkers(): Promise<URL[]> {
   const client = new Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
-    const citus = await client.query(`SELECT 1 FROM pg_extension WHERE extname = 'citus'`);
-    if (citus.rowCount === 0) return [];
+    const [{ citus }] = (await client.query<{ citus: boolean }>(`SELECT ${CITUS_INSTALLED} AS citus`)).rows;
+    if (!citus) return [];
     const { rows } = await client.query<{ host: string; port: number }>(
       `SELECT nodename AS host, nodeport AS port FROM pg_dist_node WHERE groupid <> 0 ORDER BY nodeid`,
     );

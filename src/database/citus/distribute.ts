@@ -2,6 +2,7 @@ import { QueryRunner } from 'typeorm';
 import { named } from '../named-parameters';
 import { DISTRIBUTION_COLUMN, REFERENCE_TABLES, WORKSPACE_TABLES } from './distribution-plan';
 import { scopeStatementTriggersToWorkspaces } from './statement-triggers';
+import { CITUS_INSTALLED } from './citus-installed';
 
 interface ForeignKey {
   table: string;
@@ -33,8 +34,8 @@ const CROSS_WORKSPACE_KEYS = `
 
 /** True when the database is a Citus coordinator (the extension is installed). */
 export async function isCitus(runner: QueryRunner): Promise<boolean> {
-  const rows = (await runner.query(`SELECT 1 FROM pg_extension WHERE extname = 'citus'`)) as unknown[];
-  return rows.length > 0;
+  const [row] = (await runner.query(`SELECT ${CITUS_INSTALLED} AS citus`)) as Array<{ citus: boolean }>;
+  return row.citus;
 }
 
 /**
