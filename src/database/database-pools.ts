@@ -6,8 +6,8 @@ import { poolSettings } from './data-source-options';
 
 /**
  * Citus cannot plan most catalogue statements without their values (a generic plan): on a Citus
- * coordinator each connection plans every execution instead (docs/citus.md). Queued by the pool before
- * the connection's first statement; on plain PostgreSQL it changes nothing.
+ * coordinator each connection plans every execution instead (docs/citus.md). Run by the pool before it
+ * hands a new connection out; on plain PostgreSQL it changes nothing.
  */
 const CUSTOM_PLANS_ON_CITUS = `SELECT set_config('plan_cache_mode', 'force_custom_plan', false)
                                 WHERE ${CITUS_INSTALLED}`;
@@ -33,9 +33,14 @@ export class DatabasePools implements OnApplicationShutdown {
   ) {}
 
   open(overrides: PoolConfig = {}): Pool {
-    const pool = new Pool({ connectionString: this.databaseUrl, ...poolSettings(this.config), ...overrides });
+    const pool = new Pool({
+      connectionString: this.databaseUrl,
+      ...poolSettings(this.config),
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits it; @types/pg says void
+      onConnect: async (client) => void (await client.query(CUSTOM_PLANS_ON_CITUS)),
+      ...overrides,
+    });
     pool.on('error', () => undefined); // an idle connection lost: the pool replaces it
-    pool.on('connect', (client) => void client.query(CUSTOM_PLANS_ON_CITUS).catch(() => undefined));
     this.opened.push(pool);
     this.named.set(String(overrides.application_name ?? 'requests'), pool);
     return pool;

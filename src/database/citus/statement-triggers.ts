@@ -41,10 +41,11 @@ export async function scopeStatementTriggersToWorkspaces(runner: QueryRunner, ta
   for (const trigger of await transitionTriggers(runner, tables)) {
     await runner.query(
       `CREATE OR REPLACE FUNCTION ${trigger.fn}_in_workspace(v_team text, v_old jsonb, v_new jsonb) RETURNS void
-         LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$${inWorkspace(trigger)}$fn$`,
+         LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$ ${inWorkspace(trigger)} $fn$`,
     );
     await runner.query(
-      `CREATE OR REPLACE FUNCTION ${trigger.fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$${perWorkspace(trigger)}$fn$`,
+      `CREATE OR REPLACE FUNCTION ${trigger.fn}() RETURNS trigger
+         LANGUAGE plpgsql AS $fn$ ${perWorkspace(trigger)} $fn$`,
     );
   }
 }
