@@ -266,10 +266,9 @@ export const CLAIM_WORKSPACE_DELIVERIES = statement<
  * Records the attempts of a batch claimed by CLAIM_DELIVERIES or CLAIM_WORKSPACE_DELIVERIES (one webhook
  * of one workspace), each with what follows from it: delivered; or retried after its delay (and its
  * stream with it); or, when that would be later than `retryWindowMs` after its event (`eventTimes`),
- * given up. A finished delivery makes
- * its stream due for the next one, or idle when none was queued after it: the stream's last event, read
- * from the row this statement locks, is what a fan-out committing meanwhile changes. Returns each event's
- * outcome.
+ * given up. A finished delivery makes its stream due for the next one, or idle when none was queued after
+ * it: the stream's last event, read from the row this statement locks, is what a fan-out committing
+ * meanwhile changes. Returns each event's outcome.
  *
  * Every row is reached by its own key, whatever the statistics say: the outbox tables grow from nothing
  * between two ANALYZEs, and a plan that believes them empty reads all of a webhook's rows (bench/README.md).
@@ -339,6 +338,20 @@ const WEBHOOK_GONE = (x: string, team: string) =>
 const CUTOFF = `WITH cutoff AS MATERIALIZED (SELECT now() - :retentionMs * interval '1 millisecond' AS at)`;
 
 /**
+ * What the retention removes of each table, for row `x` of workspace `team`: one condition each, which
+ * WORKSPACES_TO_TRIM looks for and TRIM_WEBHOOK_DATA deletes.
+ */
+const TRIMMED = {
+  delivery: (x: string, team: string) =>
+    `(${x}.state <> 'pending' AND ${x}.time_finished < (SELECT at FROM cutoff)) OR ${WEBHOOK_GONE(x, team)}`,
+  attempt: (x: string, team: string) => `${x}.time < (SELECT at FROM cutoff) OR ${WEBHOOK_GONE(x, team)}`,
+  stream: (x: string, team: string) => `${x}.next_attempt_at IS NULL OR ${WEBHOOK_GONE(x, team)}`,
+  event: (x: string, team: string) => `${x}.time_created < (SELECT at FROM cutoff)
+    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
+                     WHERE d.team_id = ${team} AND d.event_id = ${x}.id AND d.state = 'pending')`,
+};
+
+/**
  * The workspaces that have webhook data for TRIM_WEBHOOK_DATA to remove, at most `limit`: read without a
  * lock, in every workspace (on Citus, every shard), so that the trim itself locks within one.
  */
@@ -346,27 +359,22 @@ export const WORKSPACES_TO_TRIM = statement<{ retentionMs: number; limit: number
   'workspaces_to_trim',
   `${CUTOFF}
    SELECT team_id FROM (
-     SELECT d.team_id FROM webhook_deliveries d
-      WHERE (d.state <> 'pending' AND d.time_finished < (SELECT at FROM cutoff)) OR ${WEBHOOK_GONE('d', 'd.team_id')}
+     SELECT d.team_id FROM webhook_deliveries d WHERE ${TRIMMED.delivery('d', 'd.team_id')}
      UNION
-     SELECT a.team_id FROM webhook_attempts a
-      WHERE a.time < (SELECT at FROM cutoff) OR ${WEBHOOK_GONE('a', 'a.team_id')}
+     SELECT a.team_id FROM webhook_attempts a WHERE ${TRIMMED.attempt('a', 'a.team_id')}
      UNION
-     SELECT s.team_id FROM webhook_streams s WHERE s.next_attempt_at IS NULL OR ${WEBHOOK_GONE('s', 's.team_id')}
+     SELECT s.team_id FROM webhook_streams s WHERE ${TRIMMED.stream('s', 's.team_id')}
      UNION
-     SELECT e.team_id FROM webhook_events e
-      WHERE e.time_created < (SELECT at FROM cutoff)
-        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
-                         WHERE d.team_id = e.team_id AND d.event_id = e.id AND d.state = 'pending')
+     SELECT e.team_id FROM webhook_events e WHERE ${TRIMMED.event('e', 'e.team_id')}
    ) due
    LIMIT :limit`,
 );
 
 /**
  * Retention in one workspace: finished deliveries, attempts and events older than `retentionMs`, idle
- * streams, and what deleted webhooks left behind; at most 10000 deliveries a workspace a run, never one in flight. It
- * never waits for a stream's row (a write waiting for it while holding another would deadlock): a locked
- * one is left.
+ * streams, and what deleted webhooks left behind (TRIMMED); at most 10000 deliveries a workspace a run,
+ * never one in flight. It never waits for a stream's row (a write waiting for it while holding another
+ * would deadlock): a locked one is left.
  */
 export const TRIM_WEBHOOK_DATA = statement<
   { teamId: string; retentionMs: number },
@@ -377,26 +385,23 @@ export const TRIM_WEBHOOK_DATA = statement<
      DELETE FROM webhook_deliveries d
       WHERE d.team_id = :teamId AND (d.team_id, d.webhook_id, d.event_id) IN (
         SELECT x.team_id, x.webhook_id, x.event_id FROM webhook_deliveries x
-         WHERE x.team_id = :teamId
-           AND ((x.state <> 'pending' AND x.time_finished < (SELECT at FROM cutoff)) OR ${WEBHOOK_GONE('x', ':teamId')})
+         WHERE x.team_id = :teamId AND (${TRIMMED.delivery('x', ':teamId')})
          LIMIT 10000
            FOR UPDATE SKIP LOCKED)
      RETURNING 1
    ), attempts AS (
      DELETE FROM webhook_attempts a
-      WHERE a.team_id = :teamId AND (a.time < (SELECT at FROM cutoff) OR ${WEBHOOK_GONE('a', ':teamId')})
+      WHERE a.team_id = :teamId AND (${TRIMMED.attempt('a', ':teamId')})
      RETURNING 1
    ), streams AS (
      DELETE FROM webhook_streams s
       WHERE s.team_id = :teamId AND (s.team_id, s.webhook_id, s.resource_key) IN (
         SELECT x.team_id, x.webhook_id, x.resource_key FROM webhook_streams x
-         WHERE x.team_id = :teamId AND (x.next_attempt_at IS NULL OR ${WEBHOOK_GONE('x', ':teamId')})
+         WHERE x.team_id = :teamId AND (${TRIMMED.stream('x', ':teamId')})
            FOR UPDATE SKIP LOCKED)
    ), events AS (
      DELETE FROM webhook_events e
-      WHERE e.team_id = :teamId AND e.time_created < (SELECT at FROM cutoff)
-        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
-                         WHERE d.team_id = :teamId AND d.event_id = e.id AND d.state = 'pending')
+      WHERE e.team_id = :teamId AND ${TRIMMED.event('e', ':teamId')}
      RETURNING 1
    )
    SELECT (SELECT count(*) FROM deliveries)::int AS deliveries, (SELECT count(*) FROM attempts)::int AS attempts,
