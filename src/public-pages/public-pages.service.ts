@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
+import { CitusProbe } from '../database/citus/citus-probe';
 import { Sql } from '../database/sql';
 import { pageDocument } from './public-page-document';
 import { PublicPageErrors } from './public-page-errors';
-import { READ_PUBLIC_PAGE, PublicPageRow } from './public-page-queries';
+import {
+  PUBLIC_PAGE_WORKSPACE,
+  READ_PUBLIC_PAGE,
+  READ_WORKSPACE_PUBLIC_PAGE,
+  PublicPageRow,
+} from './public-page-queries';
 import { PublicPageForm, PublicPageRepresentation } from './public-page-representation';
 import { sanitisePageContent } from './public-page-sanitiser';
 
@@ -36,8 +42,13 @@ export class PublicPagesService {
   });
   /** Per form and alias, the version last rendered: the statement then leaves its content out. */
   private readonly lastRendered = new LRUCache<string, string>({ max: KNOWN_ALIASES });
+  /** On Citus, the workspace of each alias: an alias stays in its workspace while it is shared. */
+  private readonly workspaces = new LRUCache<string, string>({ max: KNOWN_ALIASES });
+  private readonly citus: CitusProbe;
 
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly sql: Sql) {
+    this.citus = new CitusProbe(sql);
+  }
 
   /**
    * The page shared under `aliasId`, in `form`; 304 when `ifNoneMatch` names its current ETag. Any page
@@ -67,9 +78,28 @@ export class PublicPagesService {
   }
 
   private async read(alias: string, renderedKey: string): Promise<PublicPageRow> {
-    const [page] = await this.sql.query(READ_PUBLIC_PAGE, { aliasId: alias, renderedKey });
-    if (!page) throw PublicPageErrors.notFound();
+    const [page] = (await this.citus.isCitus())
+      ? await this.sql.query(READ_WORKSPACE_PUBLIC_PAGE, {
+          aliasId: alias,
+          teamId: await this.workspaceOf(alias),
+          renderedKey,
+        })
+      : await this.sql.query(READ_PUBLIC_PAGE, { aliasId: alias, renderedKey });
+    if (!page) {
+      this.workspaces.delete(alias);
+      throw PublicPageErrors.notFound();
+    }
     return page;
+  }
+
+  /** On Citus, the alias's workspace: from the directory once (every shard is asked), then remembered. */
+  private async workspaceOf(alias: string): Promise<string> {
+    const known = this.workspaces.get(alias);
+    if (known !== undefined) return known;
+    const [entry] = await this.sql.query(PUBLIC_PAGE_WORKSPACE, { aliasId: alias });
+    if (!entry) throw PublicPageErrors.notFound();
+    this.workspaces.set(alias, entry.team_id);
+    return entry.team_id;
   }
 }
 

@@ -1,5 +1,6 @@
 import * as tokenQueries from '../auth/token-queries';
 import * as cardQueries from '../cards/card-queries';
+import * as citusQueries from '../database/citus/citus-probe';
 import { declaredStatements, Statement } from '../database/statement';
 import * as noteTemplateLifecycleQueries from '../notes/note-template-lifecycle-queries';
 import * as noteTemplateQueries from '../notes/note-template-queries';
@@ -17,6 +18,7 @@ import * as webhookQueries from '../webhooks/webhook-queries';
 const STATEMENT_MODULES: Record<string, Record<string, unknown>> = {
   auth: tokenQueries,
   cards: cardQueries,
+  database: citusQueries,
   notes: { ...noteTemplateQueries, ...noteTemplateLifecycleQueries },
   pages: { ...pageQueries, ...pageCreationQueries, ...pageCopyQueries, ...pageDeletionQueries },
   'pages-list': pageListQueries,

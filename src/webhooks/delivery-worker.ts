@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Webhook } from 'standardwebhooks';
 import { AppConfig } from '../config/app-config';
 import { DatabasePools } from '../database/database-pools';
+import { CitusProbe } from '../database/citus/citus-probe';
 import { PoolSql } from '../database/sql';
 import { SqlSession } from '../database/statement';
 import { Metrics } from '../observability/metrics';
@@ -13,7 +14,6 @@ import {
   DUE_WEBHOOKS,
   CLAIM_WORKSPACE_DELIVERIES,
   DueWebhook,
-  ON_CITUS,
   WorkspaceDelivery,
   RECORD_ATTEMPTS,
   TRIM_WEBHOOK_DATA,
@@ -58,7 +58,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly logger = new Logger('Webhooks');
   /** The pool's catalogue statements and transactions. */
   private sql: PoolSql | null = null;
-  private citus: Promise<boolean> | undefined;
+  private citus: CitusProbe | null = null;
   private stopped = false;
   private readonly busy = new Set<string>();
   private readonly sleepers = new Set<() => void>();
@@ -97,6 +97,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         options: '-c plan_cache_mode=force_custom_plan',
       }),
     );
+    this.citus = new CitusProbe(this.sql);
     this.slots = Array.from({ length: settings.concurrency }, () => this.runSlot());
     this.housekeeping = setInterval(() => void this.keepHouse(), settings.housekeepingIntervalMs);
     this.housekeeping.unref();
@@ -163,7 +164,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private async deliverBatch(): Promise<boolean> {
     const settings = this.config.webhooks;
     // On Citus the webhooks due are read first, outside the transaction: it then holds one shard, not all.
-    const due = (await this.onCitus())
+    const due = (await this.citus!.isCitus())
       ? await this.sql!.query(DUE_WEBHOOKS, { busyWebhookIds: [...this.busy], limit: CANDIDATES })
       : null;
     if (due?.length === 0) return false;
@@ -213,18 +214,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       );
     });
     return true;
-  }
-
-  /** Whether the database is a Citus coordinator, asked once (again after a failure). */
-  private onCitus(): Promise<boolean> {
-    this.citus ??= this.sql!.query(ON_CITUS, {}).then(
-      ([row]) => row.citus,
-      (error: unknown) => {
-        this.citus = undefined;
-        throw error;
-      },
-    );
-    return this.citus;
   }
 
   /** One PostgreSQL: the batch of the webhook due first that no other transaction sends to, in one statement. */

@@ -1,5 +1,4 @@
 import { Actor } from '../common/actor';
-import { CITUS_INSTALLED } from '../database/citus/citus-installed';
 import { statement } from '../database/statement';
 import { stimeSql } from '../database/stime';
 import { writeStatement } from '../write-path/write-statement';
@@ -138,12 +137,6 @@ export interface ClaimedDelivery extends WorkspaceDelivery {
   /** Another webhook not in `busyWebhookIds` had deliveries due when this batch was claimed. */
   others_due: boolean;
 }
-
-/** Whether the database is a Citus coordinator: how the worker claims (CLAIM_DELIVERIES or DUE_WEBHOOKS). */
-export const ON_CITUS = statement<Record<never, never>, { citus: boolean }>(
-  'on_citus',
-  `SELECT ${CITUS_INSTALLED} AS citus`,
-);
 
 /** Delivery `d` is pending in stream `s` (its webhook and resource) of workspace `team`. */
 const PENDING_IN = (d: string, s: string, team = `${s}.team_id`) => `

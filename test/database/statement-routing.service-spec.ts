@@ -12,6 +12,8 @@ const ACROSS_WORKSPACES: Record<string, string> = {
   claim_webhook_deliveries:
     'the delivery worker on one PostgreSQL: the webhook of any workspace due first (on Citus: due_webhooks)',
   on_citus: 'reads the catalogue of extensions, no table',
+  public_page_workspace:
+    'on Citus, the workspace of a shared page is found by its alias in every shard, then remembered',
   due_webhooks: 'the delivery worker: the webhooks of any workspace with deliveries due, read without a lock',
   workspaces_to_trim: 'housekeeping: the workspaces with webhook data past the retention, read without a lock',
   webhook_backlog: 'housekeeping: the backlog of every workspace',

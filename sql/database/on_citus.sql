@@ -1,4 +1,4 @@
--- on_citus: ON_CITUS (src/webhooks). Written by `npm run sql:snapshot`; do not edit.
+-- on_citus: ON_CITUS (src/database). Written by `npm run sql:snapshot`; do not edit.
 -- Parameters: none
 SELECT
   EXISTS (
