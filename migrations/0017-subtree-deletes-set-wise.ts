@@ -33,6 +33,20 @@ const LEFT_PLACES_THAT_STAY = `
   SELECT team_id, project_id, parent_key, sort_key, delta FROM (${DELETED_PLACES}) d WHERE NOT d.parent_gone`;
 
 /**
+ * CTE `needed`: the statement's deleted pages the move log needs (LOG_DELETIONS).
+ */
+export const DELETIONS_NEEDED = `
+    WITH RECURSIVE needed AS (
+      SELECT o.team_id, o.id, o.project_id, o.parent_id, o.sort_key, o.created_xid FROM old_rows o
+       WHERE EXISTS (SELECT 1 FROM page_moves m
+                      WHERE m.team_id = o.team_id AND m.old_project_id = o.project_id AND m.old_parent_key = o.id
+                        AND m.old_sort_key IS NOT NULL)
+      UNION
+      SELECT o.team_id, o.id, o.project_id, o.parent_id, o.sort_key, o.created_xid
+        FROM needed n JOIN old_rows o ON o.team_id = n.team_id AND o.id = n.parent_id
+    )`;
+
+/**
  * The page list's walk reads the tree as of its first answer (docs/page-list.md, migration 0014's move log):
  * a deleted page that a walk must still step through is logged like a move to nowhere, with its creating
  * transaction, so that the pages moved out from under it meanwhile are found where they were. Only those:
@@ -44,15 +58,7 @@ const LOG_DELETIONS = `
   CREATE FUNCTION page_deletions_log() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     INSERT INTO page_moves (team_id, page_id, old_project_id, old_parent_key, old_sort_key, deleted_created_xid)
-    WITH RECURSIVE needed AS (
-      SELECT o.team_id, o.id, o.project_id, o.parent_id, o.sort_key, o.created_xid FROM old_rows o
-       WHERE EXISTS (SELECT 1 FROM page_moves m
-                      WHERE m.team_id = o.team_id AND m.old_project_id = o.project_id AND m.old_parent_key = o.id
-                        AND m.old_sort_key IS NOT NULL)
-      UNION
-      SELECT o.team_id, o.id, o.project_id, o.parent_id, o.sort_key, o.created_xid
-        FROM needed n JOIN old_rows o ON o.team_id = n.team_id AND o.id = n.parent_id
-    )
+    ${DELETIONS_NEEDED}
     SELECT team_id, id, project_id, COALESCE(parent_id, -1), sort_key, created_xid FROM needed;
     RETURN NULL;
   END $$;

@@ -16,6 +16,8 @@ import { PublicPageAliases0000000000015 } from './0015-public-page-aliases';
 import { OnePagePerAlias0000000000016 } from './0016-one-page-per-alias';
 import { SubtreeDeletesSetWise0000000000017 } from './0017-subtree-deletes-set-wise';
 import { EventTraceParents0000000000018 } from './0018-event-trace-parents';
+import { IdCountersLastCount0000000000019 } from './0019-id-counters-last-count';
+import { PageDeletionsLogInTwoSteps0000000000020 } from './0020-page-deletions-log-in-two-steps';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -37,4 +39,6 @@ export const MIGRATIONS = [
   OnePagePerAlias0000000000016,
   SubtreeDeletesSetWise0000000000017,
   EventTraceParents0000000000018,
+  IdCountersLastCount0000000000019,
+  PageDeletionsLogInTwoSteps0000000000020,
 ];

@@ -42,6 +42,7 @@ WITH
   ),
   key_held AS MATERIALIZED (
     SELECT
+      k.claim
     FROM
       idempotency_keys k
     WHERE
@@ -148,6 +149,15 @@ WITH
           target card
       ) r
   ),
+  kept_answer AS MATERIALIZED (
+    SELECT
+      to_jsonb(r) AS answer
+    FROM
+      result r
+    WHERE
+      (r.removes)
+      AND r.holds_key
+  ),
   kept AS (
     UPDATE idempotency_keys k
     SET
@@ -156,15 +166,7 @@ WITH
       claim = NULL,
       claimed_until = NULL
     FROM
-      (
-        SELECT
-          to_jsonb(r) AS answer
-        FROM
-          result r
-        WHERE
-          (r.removes)
-          AND r.holds_key
-      ) a
+      kept_answer a
     WHERE
       k.team_id = :teamId
       AND k.user_id = :callerId::text
@@ -222,14 +224,13 @@ WITH
           )
       ) e
     WHERE
-      EXISTS (
+      ARRAY[e.type, '*'] && ARRAY(
         SELECT
-          1
+          unnest(w.events)
         FROM
           webhooks w
         WHERE
           w.team_id = :teamId
-          AND w.events && ARRAY[e.type, '*']
       )
     RETURNING
       team_id,

@@ -54,7 +54,7 @@ WITH
     FROM
       planned n
     RETURNING
-      t AS template
+      ROW (t.*)::note_templates AS template
   ),
   result AS (
     SELECT

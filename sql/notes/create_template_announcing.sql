@@ -40,7 +40,7 @@ WITH
     FROM
       planned n
     RETURNING
-      t AS template
+      ROW (t.*)::note_templates AS template
   ),
   result AS (
     SELECT
@@ -117,14 +117,13 @@ WITH
           result r
       ) e
     WHERE
-      EXISTS (
+      ARRAY[e.type, '*'] && ARRAY(
         SELECT
-          1
+          unnest(w.events)
         FROM
           webhooks w
         WHERE
           w.team_id = :teamId
-          AND w.events && ARRAY[e.type, '*']
       )
     RETURNING
       team_id,

@@ -15,6 +15,7 @@ WITH
   ),
   key_held AS MATERIALIZED (
     SELECT
+      k.claim
     FROM
       idempotency_keys k
     WHERE
@@ -86,6 +87,15 @@ WITH
           target x
       ) r
   ),
+  kept_answer AS MATERIALIZED (
+    SELECT
+      to_jsonb(r) AS answer
+    FROM
+      result r
+    WHERE
+      (r.deleted)
+      AND r.holds_key
+  ),
   kept AS (
     UPDATE idempotency_keys k
     SET
@@ -94,15 +104,7 @@ WITH
       claim = NULL,
       claimed_until = NULL
     FROM
-      (
-        SELECT
-          to_jsonb(r) AS answer
-        FROM
-          result r
-        WHERE
-          (r.deleted)
-          AND r.holds_key
-      ) a
+      kept_answer a
     WHERE
       k.team_id = :teamId
       AND k.user_id = :callerId::text
@@ -143,14 +145,13 @@ WITH
           deleted d
       ) e
     WHERE
-      EXISTS (
+      ARRAY[e.type, '*'] && ARRAY(
         SELECT
-          1
+          unnest(w.events)
         FROM
           webhooks w
         WHERE
           w.team_id = :teamId
-          AND w.events && ARRAY[e.type, '*']
       )
     RETURNING
       team_id,

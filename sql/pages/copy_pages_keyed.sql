@@ -3,6 +3,7 @@
 WITH
   key_held AS MATERIALIZED (
     SELECT
+      k.claim
     FROM
       idempotency_keys k
     WHERE
@@ -61,51 +62,38 @@ WITH
   ),
   allocated AS (
     INSERT INTO
-      id_counters AS k (team_id, kind, last_id)
-    VALUES
+      id_counters AS k (team_id, kind, last_id, last_count)
+    SELECT
+      :teamId,
+      'page',
+      COALESCE(
+        (
+          SELECT
+            max(x.id)
+          FROM
+            pages x
+          WHERE
+            x.team_id = :teamId
+        ),
+        0
+      ) + n.count,
+      n.count
+    FROM
       (
-        :teamId,
-        'page',
-        COALESCE(
+        SELECT
           (
             SELECT
-              max(x.id)
+              count(*)
             FROM
-              pages x
-            WHERE
-              x.team_id = :teamId
-          ),
-          0
-        ) + (
-          SELECT
-            count(*)
-          FROM
-            planned
-        )
-      )
+              planned
+          ) AS count
+      ) n
     ON CONFLICT (team_id, kind) DO UPDATE
     SET
-      last_id = greatest(
-        k.last_id,
-        EXCLUDED.last_id - (
-          SELECT
-            count(*)
-          FROM
-            planned
-        )
-      ) + (
-        SELECT
-          count(*)
-        FROM
-          planned
-      )
+      last_id = greatest(k.last_id, EXCLUDED.last_id - EXCLUDED.last_count) + EXCLUDED.last_count,
+      last_count = EXCLUDED.last_count
     RETURNING
-      k.last_id - (
-        SELECT
-          count(*)
-        FROM
-          planned
-      ) + 1 AS first_id,
+      k.last_id - k.last_count + 1 AS first_id,
       k.last_id AS last_id
   ),
   inserted AS (
@@ -170,7 +158,7 @@ WITH
     ORDER BY
       n.ordinal
     RETURNING
-      p AS page
+      ROW (p.*)::pages AS page
   ),
   creators AS (
     INSERT INTO
@@ -401,6 +389,15 @@ WITH
           ) v ON TRUE
       ) r
   ),
+  kept_answer AS MATERIALIZED (
+    SELECT
+      to_jsonb(r) AS answer
+    FROM
+      result r
+    WHERE
+      (r.id IS NOT NULL)
+      AND r.holds_key
+  ),
   kept AS (
     UPDATE idempotency_keys k
     SET
@@ -409,15 +406,7 @@ WITH
       claim = NULL,
       claimed_until = NULL
     FROM
-      (
-        SELECT
-          to_jsonb(r) AS answer
-        FROM
-          result r
-        WHERE
-          (r.id IS NOT NULL)
-          AND r.holds_key
-      ) a
+      kept_answer a
     WHERE
       k.team_id = :teamId
       AND k.user_id = :callerId::text
@@ -460,14 +449,13 @@ WITH
           c.ordinal
       ) e
     WHERE
-      EXISTS (
+      ARRAY[e.type, '*'] && ARRAY(
         SELECT
-          1
+          unnest(w.events)
         FROM
           webhooks w
         WHERE
           w.team_id = :teamId
-          AND w.events && ARRAY[e.type, '*']
       )
     RETURNING
       team_id,

@@ -22,51 +22,38 @@ WITH
   ),
   allocated AS (
     INSERT INTO
-      id_counters AS k (team_id, kind, last_id)
-    VALUES
+      id_counters AS k (team_id, kind, last_id, last_count)
+    SELECT
+      :teamId,
+      'page',
+      COALESCE(
+        (
+          SELECT
+            max(x.id)
+          FROM
+            pages x
+          WHERE
+            x.team_id = :teamId
+        ),
+        0
+      ) + n.count,
+      n.count
+    FROM
       (
-        :teamId,
-        'page',
-        COALESCE(
+        SELECT
           (
             SELECT
-              max(x.id)
+              count(*)
             FROM
-              pages x
-            WHERE
-              x.team_id = :teamId
-          ),
-          0
-        ) + (
-          SELECT
-            count(*)
-          FROM
-            planned
-        )
-      )
+              planned
+          ) AS count
+      ) n
     ON CONFLICT (team_id, kind) DO UPDATE
     SET
-      last_id = greatest(
-        k.last_id,
-        EXCLUDED.last_id - (
-          SELECT
-            count(*)
-          FROM
-            planned
-        )
-      ) + (
-        SELECT
-          count(*)
-        FROM
-          planned
-      )
+      last_id = greatest(k.last_id, EXCLUDED.last_id - EXCLUDED.last_count) + EXCLUDED.last_count,
+      last_count = EXCLUDED.last_count
     RETURNING
-      k.last_id - (
-        SELECT
-          count(*)
-        FROM
-          planned
-      ) + 1 AS first_id,
+      k.last_id - k.last_count + 1 AS first_id,
       k.last_id AS last_id
   ),
   inserted AS (
@@ -120,7 +107,7 @@ WITH
       planned n,
       allocated k
     RETURNING
-      p AS page
+      ROW (p.*)::pages AS page
   ),
   creators AS (
     INSERT INTO
@@ -354,14 +341,13 @@ WITH
           r.id IS NOT NULL
       ) e
     WHERE
-      EXISTS (
+      ARRAY[e.type, '*'] && ARRAY(
         SELECT
-          1
+          unnest(w.events)
         FROM
           webhooks w
         WHERE
           w.team_id = :teamId
-          AND w.events && ARRAY[e.type, '*']
       )
     RETURNING
       team_id,

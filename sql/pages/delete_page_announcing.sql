@@ -1,6 +1,6 @@
 -- delete_page_announcing: DELETE_PAGE.announcing (src/pages). Written by `npm run sql:snapshot`; do not edit.
 -- Parameters: $1 :teamId, $2 :pageId, $3 :lockedProjects, $4 :traceParent, $5 :actor
-WITH RECURSIVE
+WITH
   target AS MATERIALIZED (
     SELECT
       p.id
@@ -14,43 +14,55 @@ WITH RECURSIVE
   ),
   doomed AS MATERIALIZED (
     SELECT
-      p.id,
-      p.project_id,
-      0 AS depth
+      *
     FROM
-      pages p
-    WHERE
-      p.team_id = :teamId
-      AND p.id = :pageId
-    UNION ALL
-    SELECT
-      k.id,
-      k.project_id,
-      d.depth + 1
-    FROM
-      doomed d
-      JOIN LATERAL (
+      (
+        WITH RECURSIVE
+          doomed AS (
+            SELECT
+              p.id,
+              p.project_id,
+              0 AS depth
+            FROM
+              pages p
+            WHERE
+              p.team_id = :teamId
+              AND p.id = :pageId
+            UNION ALL
+            SELECT
+              k.id,
+              k.project_id,
+              d.depth + 1
+            FROM
+              doomed d
+              JOIN LATERAL (
+                SELECT
+                  c.id,
+                  c.project_id
+                FROM
+                  pages c
+                WHERE
+                  c.team_id = :teamId
+                  AND c.parent_id = d.id
+                UNION ALL
+                SELECT
+                  x.id,
+                  x.project_id
+                FROM
+                  page_archives a
+                  JOIN pages x ON x.team_id = :teamId
+                  AND x.id = a.page_id
+                WHERE
+                  a.team_id = :teamId
+                  AND a.former_parent_id = d.id
+                  AND a.archive_root_id = a.page_id
+              ) k ON TRUE
+          )
         SELECT
-          c.id,
-          c.project_id
+          *
         FROM
-          pages c
-        WHERE
-          c.team_id = :teamId
-          AND c.parent_id = d.id
-        UNION ALL
-        SELECT
-          x.id,
-          x.project_id
-        FROM
-          page_archives a
-          JOIN pages x ON x.team_id = :teamId
-          AND x.id = a.page_id
-        WHERE
-          a.team_id = :teamId
-          AND a.former_parent_id = d.id
-          AND a.archive_root_id = a.page_id
-      ) k ON TRUE
+          doomed
+      ) doomed
   ),
   unlocked AS MATERIALIZED (
     SELECT
@@ -188,14 +200,13 @@ WITH RECURSIVE
           cardinality(r.deleted_page_ids) > 0
       ) e
     WHERE
-      EXISTS (
+      ARRAY[e.type, '*'] && ARRAY(
         SELECT
-          1
+          unnest(w.events)
         FROM
           webhooks w
         WHERE
           w.team_id = :teamId
-          AND w.events && ARRAY[e.type, '*']
       )
     RETURNING
       team_id,

@@ -1,6 +1,6 @@
 -- write_page_announcing: WRITE_PAGE.announcing (src/pages). Written by `npm run sql:snapshot`; do not edit.
 -- Parameters: $1 :teamId, $2 :callerId, $3 :pageId, $4 :title, $5 :font, $6 :setIcon, $7 :icon, $8 :setCover, $9 :cover, $10 :isPublic, $11 :setPublicUrl, $12 :publicUrl, $13 :robots, $14 :hideTableOfContents, $15 :hideSubpages, $16 :moves, $17 :projectId, $18 :parentId, $19 :sortKey, $20 :listedOnly, $21 :unarchivedRoot, $22 :archives, $23 :carriesSubtree, $24 :actor, $25 :position, $26 :traceParent
-WITH RECURSIVE
+WITH
   target AS MATERIALIZED (
     SELECT
       p AS page,
@@ -77,36 +77,60 @@ WITH RECURSIVE
   ),
   subtree AS (
     SELECT
-      id
+      *
     FROM
-      planned
-    UNION ALL
-    SELECT
-      c.id
-    FROM
-      pages c
-      JOIN subtree s ON c.team_id = :teamId
-      AND c.parent_id = s.id
+      (
+        WITH RECURSIVE
+          subtree AS (
+            SELECT
+              id
+            FROM
+              planned
+            UNION ALL
+            SELECT
+              c.id
+            FROM
+              pages c
+              JOIN subtree s ON c.team_id = :teamId
+              AND c.parent_id = s.id
+          )
+        SELECT
+          *
+        FROM
+          subtree
+      ) subtree
   ),
   restored AS (
     SELECT
-      a.page_id AS id
+      *
     FROM
-      page_archives a
-      JOIN planned n ON a.team_id = :teamId
-      AND a.page_id = n.id
-    WHERE
-      :unarchivedRoot::bigint IS NOT NULL
-    UNION ALL
-    SELECT
-      c.id
-    FROM
-      pages c
-      JOIN restored r ON c.team_id = :teamId
-      AND c.parent_id = r.id
-      JOIN page_archives a ON a.team_id = :teamId
-      AND a.page_id = c.id
-      AND a.archive_root_id = :unarchivedRoot
+      (
+        WITH RECURSIVE
+          restored AS (
+            SELECT
+              a.page_id AS id
+            FROM
+              page_archives a
+              JOIN planned n ON a.team_id = :teamId
+              AND a.page_id = n.id
+            WHERE
+              :unarchivedRoot::bigint IS NOT NULL
+            UNION ALL
+            SELECT
+              c.id
+            FROM
+              pages c
+              JOIN restored r ON c.team_id = :teamId
+              AND c.parent_id = r.id
+              JOIN page_archives a ON a.team_id = :teamId
+              AND a.page_id = c.id
+              AND a.archive_root_id = :unarchivedRoot
+          )
+        SELECT
+          *
+        FROM
+          restored
+      ) restored
   ),
   unarchived AS (
     DELETE FROM page_archives
@@ -558,14 +582,13 @@ WITH RECURSIVE
           )
       ) e
     WHERE
-      EXISTS (
+      ARRAY[e.type, '*'] && ARRAY(
         SELECT
-          1
+          unnest(w.events)
         FROM
           webhooks w
         WHERE
           w.team_id = :teamId
-          AND w.events && ARRAY[e.type, '*']
       )
     RETURNING
       team_id,

@@ -1,6 +1,6 @@
 -- write_page_keyed: WRITE_PAGE.keyed (src/pages). Written by `npm run sql:snapshot`; do not edit.
 -- Parameters: $1 :teamId, $2 :callerId, $3 :pageId, $4 :idempotencyKey, $5 :keyClaim, $6 :title, $7 :font, $8 :setIcon, $9 :icon, $10 :setCover, $11 :cover, $12 :isPublic, $13 :setPublicUrl, $14 :publicUrl, $15 :robots, $16 :hideTableOfContents, $17 :hideSubpages, $18 :moves, $19 :projectId, $20 :parentId, $21 :sortKey, $22 :listedOnly, $23 :unarchivedRoot, $24 :archives, $25 :carriesSubtree, $26 :actor, $27 :position, $28 :collaborationToken, $29 :traceParent
-WITH RECURSIVE
+WITH
   target AS MATERIALIZED (
     SELECT
       p AS page,
@@ -33,6 +33,7 @@ WITH RECURSIVE
   ),
   key_held AS MATERIALIZED (
     SELECT
+      k.claim
     FROM
       idempotency_keys k
     WHERE
@@ -108,36 +109,60 @@ WITH RECURSIVE
   ),
   subtree AS (
     SELECT
-      id
+      *
     FROM
-      planned
-    UNION ALL
-    SELECT
-      c.id
-    FROM
-      pages c
-      JOIN subtree s ON c.team_id = :teamId
-      AND c.parent_id = s.id
+      (
+        WITH RECURSIVE
+          subtree AS (
+            SELECT
+              id
+            FROM
+              planned
+            UNION ALL
+            SELECT
+              c.id
+            FROM
+              pages c
+              JOIN subtree s ON c.team_id = :teamId
+              AND c.parent_id = s.id
+          )
+        SELECT
+          *
+        FROM
+          subtree
+      ) subtree
   ),
   restored AS (
     SELECT
-      a.page_id AS id
+      *
     FROM
-      page_archives a
-      JOIN planned n ON a.team_id = :teamId
-      AND a.page_id = n.id
-    WHERE
-      :unarchivedRoot::bigint IS NOT NULL
-    UNION ALL
-    SELECT
-      c.id
-    FROM
-      pages c
-      JOIN restored r ON c.team_id = :teamId
-      AND c.parent_id = r.id
-      JOIN page_archives a ON a.team_id = :teamId
-      AND a.page_id = c.id
-      AND a.archive_root_id = :unarchivedRoot
+      (
+        WITH RECURSIVE
+          restored AS (
+            SELECT
+              a.page_id AS id
+            FROM
+              page_archives a
+              JOIN planned n ON a.team_id = :teamId
+              AND a.page_id = n.id
+            WHERE
+              :unarchivedRoot::bigint IS NOT NULL
+            UNION ALL
+            SELECT
+              c.id
+            FROM
+              pages c
+              JOIN restored r ON c.team_id = :teamId
+              AND c.parent_id = r.id
+              JOIN page_archives a ON a.team_id = :teamId
+              AND a.page_id = c.id
+              AND a.archive_root_id = :unarchivedRoot
+          )
+        SELECT
+          *
+        FROM
+          restored
+      ) restored
   ),
   unarchived AS (
     DELETE FROM page_archives
@@ -487,6 +512,21 @@ WITH RECURSIVE
           ) a ON TRUE
       ) r
   ),
+  kept_answer AS MATERIALIZED (
+    SELECT
+      to_jsonb(r) || jsonb_build_object('collaboration_token', :collaborationToken::text) AS answer
+    FROM
+      result r
+    WHERE
+      (
+        (
+          r.caller_is_member
+          OR NOT :listedOnly
+        )
+        AND NOT r.stale
+      )
+      AND r.holds_key
+  ),
   kept AS (
     UPDATE idempotency_keys k
     SET
@@ -495,21 +535,7 @@ WITH RECURSIVE
       claim = NULL,
       claimed_until = NULL
     FROM
-      (
-        SELECT
-          to_jsonb(r) || jsonb_build_object('collaboration_token', :collaborationToken::text) AS answer
-        FROM
-          result r
-        WHERE
-          (
-            (
-              r.caller_is_member
-              OR NOT :listedOnly
-            )
-            AND NOT r.stale
-          )
-          AND r.holds_key
-      ) a
+      kept_answer a
     WHERE
       k.team_id = :teamId
       AND k.user_id = :callerId::text
@@ -625,14 +651,13 @@ WITH RECURSIVE
           )
       ) e
     WHERE
-      EXISTS (
+      ARRAY[e.type, '*'] && ARRAY(
         SELECT
-          1
+          unnest(w.events)
         FROM
           webhooks w
         WHERE
           w.team_id = :teamId
-          AND w.events && ARRAY[e.type, '*']
       )
     RETURNING
       team_id,

@@ -17,13 +17,13 @@ INSERT INTO
     expires_at
   )
 SELECT
-  :teamId,
-  :userId,
-  :key,
-  :fingerprint,
-  :claim,
+  :teamId::text,
+  :userId::text,
+  :key::text,
+  :fingerprint::bytea,
+  :claim::uuid,
   now(),
-  now() + :leaseMs * interval '1 ms',
+  now() + :leaseMs::float8 * interval '1 ms',
   now() + interval '24 hours'
 FROM
   no_flush
@@ -100,7 +100,7 @@ SET
     ELSE k.expires_at
   END
 RETURNING
-  k.claim IS NOT DISTINCT FROM :claim AS won,
-  k.fingerprint = :fingerprint AS same_request,
+  k.claim,
+  k.fingerprint,
   k.status,
   k.answer

@@ -14,6 +14,7 @@ WITH
   ),
   key_held AS MATERIALIZED (
     SELECT
+      k.claim
     FROM
       idempotency_keys k
     WHERE
@@ -145,6 +146,15 @@ WITH
           ) AS card_ids
       ) r
   ),
+  kept_answer AS MATERIALIZED (
+    SELECT
+      to_jsonb(r) AS answer
+    FROM
+      result r
+    WHERE
+      (r.deleted)
+      AND r.holds_key
+  ),
   kept AS (
     UPDATE idempotency_keys k
     SET
@@ -153,15 +163,7 @@ WITH
       claim = NULL,
       claimed_until = NULL
     FROM
-      (
-        SELECT
-          to_jsonb(r) AS answer
-        FROM
-          result r
-        WHERE
-          (r.deleted)
-          AND r.holds_key
-      ) a
+      kept_answer a
     WHERE
       k.team_id = :teamId
       AND k.user_id = :callerId::text
@@ -203,14 +205,13 @@ WITH
           result r
       ) e
     WHERE
-      EXISTS (
+      ARRAY[e.type, '*'] && ARRAY(
         SELECT
-          1
+          unnest(w.events)
         FROM
           webhooks w
         WHERE
           w.team_id = :teamId
-          AND w.events && ARRAY[e.type, '*']
       )
     RETURNING
       team_id,

@@ -10,11 +10,14 @@ export type CountedKind = keyof typeof TABLES;
  * workspace take turns on the counter's row until they commit.
  */
 export const allocateIds = (kind: CountedKind, count = '1'): string => `
-  INSERT INTO id_counters AS k (team_id, kind, last_id)
-  VALUES (:teamId, '${kind}',
-          COALESCE((SELECT max(x.id) FROM ${TABLES[kind]} x WHERE x.team_id = :teamId), 0) + ${count})
-  ON CONFLICT (team_id, kind) DO UPDATE SET last_id = greatest(k.last_id, EXCLUDED.last_id - ${count}) + ${count}
-  RETURNING k.last_id - ${count} + 1 AS first_id, k.last_id AS last_id`;
+  INSERT INTO id_counters AS k (team_id, kind, last_id, last_count)
+  SELECT :teamId, '${kind}', COALESCE((SELECT max(x.id) FROM ${TABLES[kind]} x WHERE x.team_id = :teamId), 0) + n.count,
+         n.count
+    FROM (SELECT ${count} AS count) n
+  ON CONFLICT (team_id, kind) DO UPDATE
+     SET last_id = greatest(k.last_id, EXCLUDED.last_id - EXCLUDED.last_count) + EXCLUDED.last_count,
+         last_count = EXCLUDED.last_count
+  RETURNING k.last_id - k.last_count + 1 AS first_id, k.last_id AS last_id`;
 
 /**
  * A CTE body that records the ids a delete removed (`deleted`, a CTE with an `id` column) as used, so

@@ -24,17 +24,17 @@ export async function exportPages(tx: EntityManager, teamId: string): Promise<Pa
             p.public_url, p.public_robots, p.hide_table_of_contents, p.hide_subpages,
             COALESCE((SELECT json_agg(json_build_object('user_id', m.user_id, 'role', m.role)
                                       ORDER BY m.assigned_at, m.user_id)
-                        FROM page_members m WHERE m.team_id = p.team_id AND m.page_id = p.id), '[]') AS members,
+                        FROM page_members m WHERE m.team_id = :teamId AND m.page_id = p.id), '[]') AS members,
             ARRAY(SELECT b.user_id FROM page_bookmarks b
-                   WHERE b.team_id = p.team_id AND b.page_id = p.id ORDER BY b.user_id) AS bookmarked_by,
+                   WHERE b.team_id = :teamId AND b.page_id = p.id ORDER BY b.user_id) AS bookmarked_by,
             ARRAY(SELECT w.user_id FROM page_watchers w
-                   WHERE w.team_id = p.team_id AND w.page_id = p.id ORDER BY w.user_id) AS watched_by,
+                   WHERE w.team_id = :teamId AND w.page_id = p.id ORDER BY w.user_id) AS watched_by,
             COALESCE((SELECT json_agg(json_build_object('id', c.id, 'user_id', c.user_id, 'text', c.text)
                                       ORDER BY c.time_created, c.id)
-                        FROM page_comments c WHERE c.team_id = p.team_id AND c.page_id = p.id), '[]') AS comments
+                        FROM page_comments c WHERE c.team_id = :teamId AND c.page_id = p.id), '[]') AS comments
        FROM pages p
-       LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
-       LEFT JOIN pages fp ON p.parent_id IS NULL AND fp.team_id = p.team_id AND fp.id = a.former_parent_id
+       LEFT JOIN page_archives a ON a.team_id = :teamId AND a.page_id = p.id
+       LEFT JOIN pages fp ON p.parent_id IS NULL AND fp.team_id = :teamId AND fp.id = a.former_parent_id
                          AND fp.project_id = p.project_id
       WHERE p.team_id = :teamId
       ORDER BY p.project_id, p.sort_key COLLATE "C" NULLS LAST, a.time_archived, p.id`,

@@ -50,7 +50,7 @@ export class ExportService {
           ...named(
             `SELECT t.team_id, t.id, t.owner_id, t.title, t.context, t.sections, t.ai_actions, t.is_shared, t.icon,
                   ARRAY(SELECT f.user_id FROM note_template_favourites f
-                         WHERE f.team_id = t.team_id AND f.template_id = t.id ORDER BY f.user_id) AS favourited_by
+                         WHERE f.team_id = :teamId AND f.template_id = t.id ORDER BY f.user_id) AS favourited_by
              FROM note_templates t WHERE t.team_id = :teamId ORDER BY t.id`,
             { teamId },
           ),
@@ -65,9 +65,9 @@ export class ExportService {
         cards: await tx.query<Entries<'cards'>>(
           ...named(
             `SELECT c.team_id, c.id::text, c.project_id, c.title, c.owner_id,
-                  ARRAY(SELECT m.user_id FROM card_members m WHERE m.team_id = c.team_id AND m.card_id = c.id
+                  ARRAY(SELECT m.user_id FROM card_members m WHERE m.team_id = :teamId AND m.card_id = c.id
                          ORDER BY m.assigned_at, m.user_id) AS members,
-                  ARRAY(SELECT t.tag_id::text FROM card_tags t WHERE t.team_id = c.team_id AND t.card_id = c.id
+                  ARRAY(SELECT t.tag_id::text FROM card_tags t WHERE t.team_id = :teamId AND t.card_id = c.id
                          ORDER BY t.attached_seq) AS tags
              FROM cards c WHERE c.team_id = :teamId ORDER BY c.id`,
             { teamId },

@@ -175,7 +175,7 @@ const PLACEMENT_PAGES = `
   )
   SELECT p.team_id, p.id::text, p.project_id, p.parent_id::text, p.sort_key, p.alias_id,
          a.archive_root_id::text, a.former_parent_id::text, a.archived_by
-    FROM pages p LEFT JOIN page_archives a ON a.team_id = p.team_id AND a.page_id = p.id
+    FROM pages p LEFT JOIN page_archives a ON a.team_id = :teamId AND a.page_id = p.id
    WHERE p.team_id = :teamId AND p.id IN (SELECT id FROM above)
    ORDER BY p.id
      FOR UPDATE OF p`;

@@ -1,5 +1,5 @@
 import { statement } from '../database/statement';
-import { writeStatement } from '../write-path/write-statement';
+import { insertedRow, writeStatement } from '../write-path/write-statement';
 import { TEMPLATE_VIEW, TemplateKey, TemplateRow } from './note-template-queries';
 
 /** A new template's fields, as stored (sections and icon as JSON text). */
@@ -28,7 +28,7 @@ export const CREATE_TEMPLATE = writeStatement<CreateTemplateParams, TemplateRow>
       SELECT :teamId, n.id, :callerId, :title, :context, :sections::jsonb, :aiActions, :isShared, :icon::jsonb,
              :actor::jsonb, :actor::jsonb, n.now, n.now
         FROM planned n
-      RETURNING t AS template`,
+      RETURNING ${insertedRow('t', 'note_templates')} AS template`,
   },
   result: `SELECT ${TEMPLATE_VIEW} FROM (SELECT (c.template).* FROM created c) t`,
   keep: { status: 201 },

@@ -1,6 +1,6 @@
 import { allocateIds } from '../database/id-counters';
 import { statement } from '../database/statement';
-import { writeStatement } from '../write-path/write-statement';
+import { insertedRow, writeStatement } from '../write-path/write-statement';
 import { ADD_CREATOR, NEW_PAGE_COLUMNS, NEW_PAGE_VIEW } from './page-creation-queries';
 import { PageRow } from './page-queries';
 
@@ -76,7 +76,7 @@ export const COPY_PAGES = writeStatement<CopyPagesParams, CopiedPageRow>('copy_p
              false, NULL, '{}', n.hide_table_of_contents, n.hide_subpages, n.now, n.now
         FROM planned n, allocated k
        ORDER BY n.ordinal
-      RETURNING p AS page`,
+      RETURNING ${insertedRow('p', 'pages')} AS page`,
     creators: ADD_CREATOR,
     numbered: `
       SELECT (i.page).*, n.known_position, n.ordinal, n.source_id

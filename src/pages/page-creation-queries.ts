@@ -1,7 +1,7 @@
 import { allocateIds } from '../database/id-counters';
 import { statement } from '../database/statement';
 import { stimeSql } from '../database/stime';
-import { writeStatement } from '../write-path/write-statement';
+import { insertedRow, writeStatement } from '../write-path/write-statement';
 import { NEIGHBOUR_BLOCKS, NEIGHBOUR_KEYS, NeighbourKeys, PAGE_VIEW, PageRow, PROJECT_LOCK } from './page-queries';
 
 /**
@@ -123,7 +123,7 @@ export const CREATE_PAGE = writeStatement<CreatePageParams, CreatedPageRow>('cre
              n.content, n.schema, :callerId, :actor::jsonb, :actor::jsonb, n.is_public, n.public_url, n.public_robots,
              n.hide_table_of_contents, n.hide_subpages, n.now, n.now
         FROM planned n, allocated k
-      RETURNING p AS page`,
+      RETURNING ${insertedRow('p', 'pages')} AS page`,
     creators: ADD_CREATOR,
   },
   result: `

@@ -1,6 +1,6 @@
 import { retireIds } from '../database/id-counters';
 import { statement } from '../database/statement';
-import { writeStatement } from '../write-path/write-statement';
+import { recursively, writeStatement } from '../write-path/write-statement';
 import { PROJECT_LOCK } from './page-queries';
 
 /**
@@ -64,10 +64,9 @@ export interface DeletedPageRow {
  * reaches a project that is not locked (it moved there since the locks were taken): the caller starts over.
  */
 export const DELETE_PAGE = writeStatement<DeletePageParams, DeletedPageRow>('delete_page', {
-  recursive: true,
   target: `SELECT p.id FROM pages p WHERE p.team_id = :teamId AND p.id = :pageId FOR UPDATE OF p`,
   reads: {
-    doomed: DOOMED,
+    doomed: recursively('doomed', DOOMED),
     unlocked: `SELECT EXISTS (SELECT 1 FROM doomed d WHERE d.project_id <> ALL (:lockedProjects::text[])) AS stale`,
   },
   plan: `

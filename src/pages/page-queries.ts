@@ -3,7 +3,7 @@ import { Image } from '../common/image';
 import { statement } from '../database/statement';
 import { stimeSql } from '../database/stime';
 import { PREVIOUS_VALUES } from '../write-path/outbox-sql';
-import { writeStatement } from '../write-path/write-statement';
+import { recursively, writeStatement } from '../write-path/write-statement';
 import { PageDto } from './dto/page.response';
 import { RobotsDirective } from './page-options';
 
@@ -197,7 +197,6 @@ const PAGE_EVENT = `
  * of an archived or unarchived subtree).
  */
 export const WRITE_PAGE = writeStatement<WritePageParams, WrittenPageRow>('write_page', {
-  recursive: true,
   target: `
     SELECT p AS page,
            EXISTS (SELECT 1 FROM page_members m
@@ -223,17 +222,21 @@ export const WRITE_PAGE = writeStatement<WritePageParams, WrittenPageRow>('write
       FROM target t
      WHERE (t.caller_is_member OR NOT :listedOnly::boolean) AND NOT t.stale`,
   changes: {
-    subtree: `
-      SELECT id FROM planned
-      UNION ALL
-      SELECT c.id FROM pages c JOIN subtree s ON c.team_id = :teamId AND c.parent_id = s.id`,
-    restored: `
-      SELECT a.page_id AS id FROM page_archives a JOIN planned n ON a.team_id = :teamId AND a.page_id = n.id
-       WHERE :unarchivedRoot::bigint IS NOT NULL
-      UNION ALL
-      SELECT c.id FROM pages c
-        JOIN restored r ON c.team_id = :teamId AND c.parent_id = r.id
-        JOIN page_archives a ON a.team_id = :teamId AND a.page_id = c.id AND a.archive_root_id = :unarchivedRoot`,
+    subtree: recursively(
+      'subtree',
+      `SELECT id FROM planned
+       UNION ALL
+       SELECT c.id FROM pages c JOIN subtree s ON c.team_id = :teamId AND c.parent_id = s.id`,
+    ),
+    restored: recursively(
+      'restored',
+      `SELECT a.page_id AS id FROM page_archives a JOIN planned n ON a.team_id = :teamId AND a.page_id = n.id
+        WHERE :unarchivedRoot::bigint IS NOT NULL
+       UNION ALL
+       SELECT c.id FROM pages c
+         JOIN restored r ON c.team_id = :teamId AND c.parent_id = r.id
+         JOIN page_archives a ON a.team_id = :teamId AND a.page_id = c.id AND a.archive_root_id = :unarchivedRoot`,
+    ),
     unarchived: `DELETE FROM page_archives WHERE team_id = :teamId AND page_id = ANY (ARRAY(SELECT id FROM restored))`,
     archived: `
       INSERT INTO page_archives (team_id, page_id, archive_root_id, former_parent_id, archived_by)

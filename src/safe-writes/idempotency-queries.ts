@@ -9,12 +9,15 @@ export interface KeyParams {
   keyClaim: string | null;
 }
 
-/** A key row as CLAIM_KEY leaves it. */
+/**
+ * A key row as CLAIM_KEY leaves it. Its claim and fingerprint are compared with the request's by the caller:
+ * Citus cannot run an INSERT whose RETURNING takes parameters (docs/citus.md).
+ */
 export interface ClaimRow {
-  /** This request holds the key: run the write. */
-  won: boolean;
-  /** The key was first used with the same method, path and body. */
-  same_request: boolean;
+  /** The request holding the key; this one's claim means it runs the write. */
+  claim: string;
+  /** What the key was first used with (method, path and body). */
+  fingerprint: Buffer;
   /** The kept answer's status; null while the first request runs. */
   status: number | null;
   answer: Record<string, unknown> | null;
@@ -46,7 +49,8 @@ export const CLAIM_KEY = statement<
   'claim_key',
   `WITH ${NOT_WAITING_FOR_FLUSH}
    INSERT INTO idempotency_keys AS k (team_id, user_id, key, fingerprint, claim, claimed_at, claimed_until, expires_at)
-   SELECT :teamId, :userId, :key, :fingerprint, :claim, now(), now() + :leaseMs * interval '1 ms', now() + ${KEPT_FOR}
+   SELECT :teamId::text, :userId::text, :key::text, :fingerprint::bytea, :claim::uuid, now(),
+          now() + :leaseMs::float8 * interval '1 ms', now() + ${KEPT_FOR}
      FROM no_flush
    ON CONFLICT (team_id, user_id, key) DO UPDATE
       SET fingerprint = CASE WHEN ${FREE} THEN EXCLUDED.fingerprint ELSE k.fingerprint END,
@@ -56,8 +60,7 @@ export const CLAIM_KEY = statement<
           status = CASE WHEN ${FREE} THEN NULL ELSE k.status END,
           answer = CASE WHEN ${FREE} THEN NULL ELSE k.answer END,
           expires_at = CASE WHEN ${FREE} THEN EXCLUDED.expires_at ELSE k.expires_at END
-   RETURNING k.claim IS NOT DISTINCT FROM :claim AS won, k.fingerprint = :fingerprint AS same_request,
-             k.status, k.answer`,
+   RETURNING k.claim, k.fingerprint, k.status, k.answer`,
 );
 
 /** Gives up a claim on a key after its request failed: a failure keeps nothing (a kept answer stays: it happened). */

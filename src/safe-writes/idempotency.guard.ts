@@ -43,13 +43,14 @@ export class IdempotencyGuard implements CanActivate {
     const claim = randomUUID();
     const owner = { teamId: caller.teamId, userId: caller.userId, key, claim };
     const leaseMs = this.config.requestTimeoutMs;
-    const [row] = await this.db.query(CLAIM_KEY, { ...owner, fingerprint: fingerprint(request), leaseMs });
-    if (row.won) {
+    const requestPrint = fingerprint(request);
+    const [row] = await this.db.query(CLAIM_KEY, { ...owner, fingerprint: requestPrint, leaseMs });
+    if (row.claim === claim) {
       // Should the release itself fail, the claim lapses at its deadline instead.
       const giveBack = () => this.db.query(RELEASE_KEY, owner).then(noop, noop);
       setKeyOutcome(request, { claimed: { idempotencyKey: key, keyClaim: claim }, giveBack });
     } else {
-      setKeyOutcome(request, { kept: kept(row, this.metrics) });
+      setKeyOutcome(request, { kept: kept(row, row.fingerprint.equals(requestPrint), this.metrics) });
       response.setHeader('Idempotent-Replayed', 'true');
     }
     return true;
@@ -59,8 +60,8 @@ export class IdempotencyGuard implements CanActivate {
 function noop(): void {}
 
 /** The answer a repeat gets: 422 for another request under the key, 409 while the first still runs. */
-function kept(row: ClaimRow, metrics: Metrics): KeptAnswer {
-  if (!row.same_request) {
+function kept(row: ClaimRow, sameRequest: boolean, metrics: Metrics): KeptAnswer {
+  if (!sameRequest) {
     metrics.idempotencyAnswer('reused');
     throw SafeWriteErrors.idempotencyKeyReused();
   }

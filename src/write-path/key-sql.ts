@@ -11,7 +11,7 @@
  */
 export const KEY_HELD = (afterTarget: boolean) => `
   key_held AS MATERIALIZED (
-    SELECT FROM idempotency_keys k
+    SELECT k.claim FROM idempotency_keys k
      WHERE ${afterTarget ? 'EXISTS (SELECT FROM target)' : 'true'}
        AND k.team_id = :teamId AND k.user_id = :callerId::text AND k.key = :idempotencyKey::text
        AND k.claim = :keyClaim::uuid
@@ -22,16 +22,18 @@ export const KEY_HELD = (afterTarget: boolean) => `
 export const HOLDS_KEY = `(:idempotencyKey::text IS NULL OR EXISTS (SELECT FROM key_held))`;
 
 /**
- * CTE `kept`: the answer (`status`, and `answer`, a jsonb expression over the answer row `r` of CTE
- * `result`) is kept when `kept` (over `r`) holds, by the statement that made the change: a change is
- * never applied twice, even when the process dies before answering. The answer is built before the
- * UPDATE, which only copies it: a distributed PostgreSQL refuses a stable function over columns in SET.
+ * CTEs `kept_answer` and `kept`: the answer (`status`, and `answer`, a jsonb expression over the answer row `r` of
+ * CTE `result`) is kept when `kept` (over `r`) holds, by the statement that made the change: a change is
+ * never applied twice, even when the process dies before answering. The answer is built in a CTE of its
+ * own, which the UPDATE only copies: Citus refuses a stable function over columns in an UPDATE, its
+ * subqueries included.
  */
 export const KEEP_ANSWER = (status: number, answer: string, kept: string) => `
+  kept_answer AS MATERIALIZED (SELECT ${answer} AS answer FROM result r WHERE ${kept}),
   kept AS (
     UPDATE idempotency_keys k
        SET status = ${status}, answer = a.answer, claim = NULL, claimed_until = NULL
-      FROM (SELECT ${answer} AS answer FROM result r WHERE ${kept}) a
+      FROM kept_answer a
      WHERE k.team_id = :teamId AND k.user_id = :callerId::text AND k.key = :idempotencyKey::text
        AND k.claim = :keyClaim::uuid
   )`;

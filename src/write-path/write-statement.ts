@@ -25,8 +25,6 @@ export interface WriteRow {
  * that may read the CTEs of the parts before it, by their names.
  */
 export interface WriteParts {
-  /** Its CTEs recurse (WITH RECURSIVE). */
-  recursive?: boolean;
   /** CTE `target`: the resource's row, locked (FOR NO KEY UPDATE); none for a creation. */
   target?: string;
   /** CTEs read before the plan, by name, in order. */
@@ -54,6 +52,20 @@ export interface WriteParts {
    */
   event?: string;
 }
+
+/**
+ * A CTE body that recurses (`body` reads `name`), as a query with its own WITH RECURSIVE: the write
+ * statement itself never recurses, because Citus runs a write's CTEs one by one and cannot when the
+ * statement is recursive (docs/citus.md); PostgreSQL plans both the same.
+ */
+export const recursively = (name: string, body: string): string =>
+  `SELECT * FROM (WITH RECURSIVE ${name} AS (${body}) SELECT * FROM ${name}) ${name}`;
+
+/**
+ * An INSERT's RETURNING value for the whole inserted row (`alias` of `table`), of the table's type: built from
+ * its columns, because on Citus the row is a shard's, whose type does not cast to the table's (docs/citus.md).
+ */
+export const insertedRow = (alias: string, table: string): string => `ROW(${alias}.*)::${table}`;
 
 /** A write statement's forms: one text each, prepared under its own name. */
 export interface WriteStatement<Params extends WriteParams, Row> {
@@ -119,5 +131,5 @@ function writeText(parts: WriteParts, form: Form): string {
     form.announces && parts.event ? ANNOUNCE(parts.event) : null,
   ].filter((cte): cte is string => cte !== null);
   const announced = form.announces && parts.event ? ', EXISTS (SELECT 1 FROM fanned_out) AS announced' : '';
-  return `WITH${parts.recursive ? ' RECURSIVE' : ''} ${ctes.join(',\n')}\nSELECT *${announced} FROM result`;
+  return `WITH ${ctes.join(',\n')}\nSELECT *${announced} FROM result`;
 }

@@ -68,10 +68,11 @@ export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> 
   const references = Object.keys(REFERENCE_TABLES).filter((table) => toPlace(table, 'reference'));
   const distributed = WORKSPACE_TABLES.filter((table) => toPlace(table, 'distributed'));
   const pending = [...references, ...distributed];
-  if (pending.length === 0) return [];
-
-  await runner.startTransaction();
-  try {
+  if (pending.length === 0) {
+    await inTransaction(runner, () => scopeStatementTriggersToWorkspaces(runner, ['pages']));
+    return [];
+  }
+  await inTransaction(runner, async () => {
     // Citus may not run the copies of a table's rows in parallel inside a transaction that changed its schema.
     await runner.query(`SET LOCAL citus.multi_shard_modify_mode TO 'sequential'`);
     // The triggers of pages run on its shards, each writing only its own workspace's rows (docs/citus.md).
@@ -92,12 +93,19 @@ export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> 
       );
     if (distributed.includes('pages')) await scopeStatementTriggersToWorkspaces(runner, distributed);
     for (const key of keys) await runner.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`);
+  });
+  return pending;
+}
+
+async function inTransaction(runner: QueryRunner, work: () => Promise<void>): Promise<void> {
+  await runner.startTransaction();
+  try {
+    await work();
     await runner.commitTransaction();
   } catch (error) {
     await runner.rollbackTransaction();
     throw error;
   }
-  return pending;
 }
 
 /** The foreign keys from or to any of `tables`, as their definitions (to add them again as they were). */

@@ -2,6 +2,9 @@ import { QueryRunner } from 'typeorm';
 import { OUT_OF_BOUNDS } from '../../../migrations/0006-count-siblings-in-blocks';
 import { named } from '../named-parameters';
 
+/** What marks a trigger function already rewritten: the setting its loop reads. */
+const SCOPED = 'workspace_content_api.last_firing';
+
 interface TransitionTrigger {
   table: string;
   fn: string;
@@ -21,12 +24,17 @@ interface TransitionTrigger {
  * migrations' (0006, 0013, 0014, 0017): nothing about the counts changes.
  */
 export async function scopeStatementTriggersToWorkspaces(runner: QueryRunner, tables: string[]): Promise<void> {
+  // Idempotent, and run after every migration run: a migration that replaces one of these functions
+  // (0020) leaves it unscoped, and only that one is rewritten again.
+  const triggers = (await transitionTriggers(runner, tables)).filter((trigger) => !trigger.body.includes(SCOPED));
+  if (triggers.length === 0) return;
   // Citus cannot run an SQL-language function with parameters inside another function; PL/pgSQL it can.
-  const split = await bodyOf(runner, 'page_sibling_blocks_split');
-  await runner.query(
-    `CREATE OR REPLACE FUNCTION page_sibling_blocks_split(t text, pr text, pa bigint, lower text) RETURNS void
-       LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$ BEGIN ${split}; END $fn$`,
-  );
+  const split = await sqlBodyOf(runner, 'page_sibling_blocks_split');
+  if (split !== null)
+    await runner.query(
+      `CREATE OR REPLACE FUNCTION page_sibling_blocks_split(t text, pr text, pa bigint, lower text) RETURNS void
+         LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$ BEGIN ${split}; END $fn$`,
+    );
   await runner.query(`
     CREATE OR REPLACE FUNCTION page_sibling_blocks_tidy_out_of_bounds(v_team text) RETURNS void LANGUAGE plpgsql AS $fn$
     DECLARE
@@ -38,7 +46,7 @@ export async function scopeStatementTriggersToWorkspaces(runner: QueryRunner, ta
         PERFORM page_sibling_blocks_tidy(place.team_id, place.project_id, place.parent_key);
       END LOOP;
     END $fn$`);
-  for (const trigger of await transitionTriggers(runner, tables)) {
+  for (const trigger of triggers) {
     await runner.query(
       `CREATE OR REPLACE FUNCTION ${trigger.fn}_in_workspace(v_team text, v_old jsonb, v_new jsonb) RETURNS void
          LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$ ${inWorkspace(trigger)} $fn$`,
@@ -65,11 +73,16 @@ async function transitionTriggers(runner: QueryRunner, tables: string[]): Promis
   )) as TransitionTrigger[];
 }
 
-async function bodyOf(runner: QueryRunner, fn: string): Promise<string> {
-  const [row] = (await runner.query(...named(`SELECT prosrc FROM pg_proc WHERE proname = :fn`, { fn }))) as Array<{
-    prosrc: string;
-  }>;
-  return row.prosrc;
+/** The body of an SQL-language function; null once it is PL/pgSQL. */
+async function sqlBodyOf(runner: QueryRunner, fn: string): Promise<string | null> {
+  const [row] = (await runner.query(
+    ...named(
+      `SELECT p.prosrc FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+        WHERE p.proname = :fn AND l.lanname = 'sql'`,
+      { fn },
+    ),
+  )) as Array<{ prosrc: string }>;
+  return row?.prosrc ?? null;
 }
 
 /** The trigger's body for one workspace's rows (v_team; v_old and v_new its transition rows as JSON). */
@@ -102,10 +115,10 @@ function perWorkspace({ fn, oldRows, newRows }: TransitionTrigger): string {
       v_team text;
       v_firing text := TG_NAME || statement_timestamp() || md5(concat_ws('|', ${ids.join(', ')}));
     BEGIN
-      IF current_setting('workspace_content_api.last_firing', true) = v_firing THEN
+      IF current_setting('${SCOPED}', true) = v_firing THEN
         RETURN NULL;
       END IF;
-      PERFORM set_config('workspace_content_api.last_firing', v_firing, true);
+      PERFORM set_config('${SCOPED}', v_firing, true);
       FOR v_team IN ${tables.map((name) => `SELECT DISTINCT team_id FROM ${name}`).join(' UNION ')} LOOP
         PERFORM ${fn}_in_workspace(v_team, ${rows(oldRows)}, ${rows(newRows)});
       END LOOP;
