@@ -73,7 +73,7 @@ WITH
     WHERE
       n.team_id = :teamId
       AND n.card_id = a.id
-      AND n.tag_id = :tagId::bigint
+      AND n.tag_id = ANY (ARRAY[:tagId::bigint])
     RETURNING
       n.tag_id
   ),

@@ -27,16 +27,16 @@ WITH
     UPDATE webhook_deliveries d
     SET
       attempts = o.attempt,
-      state = CASE o.outcome
-        WHEN 'retrying' THEN 'pending'
+      state = CASE
+        WHEN o.outcome = 'retrying' THEN 'pending'
         ELSE o.outcome
       END,
-      next_attempt_at = CASE o.outcome
-        WHEN 'retrying' THEN o.next_at
+      next_attempt_at = CASE
+        WHEN o.outcome = 'retrying' THEN o.next_at
         ELSE d.next_attempt_at
       END,
-      time_finished = CASE o.outcome
-        WHEN 'retrying' THEN NULL
+      time_finished = CASE
+        WHEN o.outcome = 'retrying' THEN NULL
         ELSE o.now
       END
     FROM
@@ -80,8 +80,8 @@ SELECT
   o.attempt,
   o.status,
   o.outcome,
-  CASE o.outcome
-    WHEN 'retrying' THEN o.next_at
+  CASE
+    WHEN o.outcome = 'retrying' THEN o.next_at
   END
 FROM
   decided o

@@ -131,9 +131,10 @@ export const REMOVE_TAG = writeStatement<RemoveTagParams, RemoveRow>('remove_car
     SELECT team_id, id, now() AS now FROM target
      WHERE (caller_is_member OR NOT :listedOnly::boolean) AND cardinality(held_tags) = 1`,
   changes: {
+    // = ANY, not =: a null id makes `=` fold to NULL, and Citus then leaves card_tags out of the shard's query.
     removed: `
       DELETE FROM card_tags n USING planned a
-       WHERE n.team_id = :teamId AND n.card_id = a.id AND n.tag_id = :tagId::bigint
+       WHERE n.team_id = :teamId AND n.card_id = a.id AND n.tag_id = ANY (ARRAY[:tagId::bigint])
       RETURNING n.tag_id`,
     stamped: STAMP_CARD('removed'),
   },

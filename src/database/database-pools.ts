@@ -12,6 +12,16 @@ import { poolSettings } from './data-source-options';
 const CUSTOM_PLANS_ON_CITUS = `SELECT set_config('plan_cache_mode', 'force_custom_plan', false)
                                 WHERE ${CITUS_INSTALLED}`;
 
+/** A pool's settings on `databaseUrl`: the validated configuration's, and custom plans on Citus. */
+export function poolConfig(config: AppConfig, databaseUrl: string): PoolConfig {
+  return {
+    connectionString: databaseUrl,
+    ...poolSettings(config),
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits it; @types/pg says void
+    onConnect: async (client) => void (await client.query(CUSTOM_PLANS_ON_CITUS)),
+  };
+}
+
 /** Injection token of the request paths' pg pool (Sql runs on it). */
 export const REQUEST_POOL = Symbol('REQUEST_POOL');
 
@@ -33,13 +43,7 @@ export class DatabasePools implements OnApplicationShutdown {
   ) {}
 
   open(overrides: PoolConfig = {}): Pool {
-    const pool = new Pool({
-      connectionString: this.databaseUrl,
-      ...poolSettings(this.config),
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits it; @types/pg says void
-      onConnect: async (client) => void (await client.query(CUSTOM_PLANS_ON_CITUS)),
-      ...overrides,
-    });
+    const pool = new Pool({ ...poolConfig(this.config, this.databaseUrl), ...overrides });
     pool.on('error', () => undefined); // an idle connection lost: the pool replaces it
     this.opened.push(pool);
     this.named.set(String(overrides.application_name ?? 'requests'), pool);

@@ -29,9 +29,9 @@ export interface ChildTableSpec extends TableSpec {
 }
 
 export interface Statement {
-  /** With named parameters (`:rows`), each a JSON array of rows. */
+  /** With named parameters (`:rows`), each a JSON array of rows, and `:teams`, the workspaces they are in. */
   sql: string;
-  params: Record<string, string>;
+  params: Record<string, string | string[]>;
   /** Rows the statement writes; none means there is nothing to run. */
   rows: Row[];
   table: string;
@@ -54,6 +54,17 @@ function recordset(columns: Columns, param: string): string {
 
 const matches = (names: string[], left: string, right: string) =>
   names.map((n) => `${left}.${quote(n)} = ${right}.${quote(n)}`).join(' AND ');
+
+/**
+ * The condition that `t` is in the workspaces of `rows` (`:teams`), for a statement that changes rows it
+ * finds by the document's keys: on Citus it then reaches only those workspaces' shards, not every shard
+ * (where concurrent imports would lock each other's), and one node reads it as one more index condition.
+ */
+function inWorkspaces(spec: TableSpec, rows: Row[]): { where: string; params: { teams: string[] } } {
+  if (!('team_id' in spec.key)) throw new Error(`${spec.table} is not a workspace table`);
+  const teams = [...new Set(rows.map((row) => String(row.team_id)))];
+  return { where: `t."team_id" = ANY(:teams::text[])`, params: { teams } };
+}
 
 /** Creates rows or updates them by key; a row whose fields are unchanged is left untouched. */
 export function upsert(spec: TableSpec, rows: Row[]): Statement {
@@ -85,9 +96,11 @@ export function upsert(spec: TableSpec, rows: Row[]): Statement {
 /** Updates the fields of existing rows by key. */
 export function update(spec: TableSpec, rows: Row[]): Statement {
   const fields = Object.keys(spec.fields ?? {});
+  const teams = inWorkspaces(spec, rows);
   const sql = `UPDATE ${quote(spec.table)} t SET ${fields.map((f) => `${quote(f)} = r.${quote(f)}`).join(', ')}
-    FROM ${recordset({ ...spec.key, ...spec.fields }, 'rows')} WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
-  return { sql, params: { rows: JSON.stringify(rows) }, rows, table: spec.table };
+    FROM ${recordset({ ...spec.key, ...spec.fields }, 'rows')}
+    WHERE ${teams.where} AND ${matches(Object.keys(spec.key), 't', 'r')}`;
+  return { sql, params: { rows: JSON.stringify(rows), ...teams.params }, rows, table: spec.table };
 }
 
 /**
@@ -95,16 +108,18 @@ export function update(spec: TableSpec, rows: Row[]): Statement {
  * row itself (its members, comments, tags, project), which the row's answer shows.
  */
 export function newVersions(spec: TableSpec, rows: Row[]): Statement {
+  const teams = inWorkspaces(spec, rows);
   const sql = `UPDATE ${quote(spec.table)} t SET "version" = t."version" + 1
-    FROM ${recordset(spec.key, 'rows')} WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
-  return { sql, params: { rows: JSON.stringify(rows) }, rows, table: spec.table };
+    FROM ${recordset(spec.key, 'rows')} WHERE ${teams.where} AND ${matches(Object.keys(spec.key), 't', 'r')}`;
+  return { sql, params: { rows: JSON.stringify(rows), ...teams.params }, rows, table: spec.table };
 }
 
 /** Deletes rows by key. */
 export function remove(spec: TableSpec, rows: Row[]): Statement {
+  const teams = inWorkspaces(spec, rows);
   const sql = `DELETE FROM ${quote(spec.table)} t USING ${recordset(spec.key, 'rows')}
-    WHERE ${matches(Object.keys(spec.key), 't', 'r')}`;
-  return { sql, params: { rows: JSON.stringify(rows) }, rows, table: spec.table };
+    WHERE ${teams.where} AND ${matches(Object.keys(spec.key), 't', 'r')}`;
+  return { sql, params: { rows: JSON.stringify(rows), ...teams.params }, rows, table: spec.table };
 }
 
 /** Makes the rows of each listed parent exactly `rows`: removes the others, then upserts. */
@@ -116,13 +131,14 @@ export function replaceChildren(spec: ChildTableSpec, parents: Row[], rows: Row[
     ? ''
     : `AND (${list(keys, 't.')}) NOT IN (SELECT ${list(keys, 'r.')} FROM ${recordset(spec.key, 'kept')})`;
   const listed = `SELECT ${list(spec.parent, 'r.')} FROM ${recordset(parentColumns, 'parents')}`;
+  const teams = inWorkspaces(spec, parents);
   const removal: Statement = {
     sql: `DELETE FROM ${quote(spec.table)} t
-      WHERE (${list(spec.parent, 't.')}) IN (${listed})
+      WHERE ${teams.where} AND (${list(spec.parent, 't.')}) IN (${listed})
       ${keep}`,
     params: spec.ordered
-      ? { parents: JSON.stringify(parents) }
-      : { parents: JSON.stringify(parents), kept: JSON.stringify(rows) },
+      ? { parents: JSON.stringify(parents), ...teams.params }
+      : { parents: JSON.stringify(parents), kept: JSON.stringify(rows), ...teams.params },
     rows: parents,
     table: spec.table,
   };

@@ -266,7 +266,8 @@ export const CLAIM_WORKSPACE_DELIVERIES = statement<
  * Every row is reached by its own key, whatever the statistics say: the outbox tables grow from nothing
  * between two ANALYZEs, and a plan that believes them empty reads all of a webhook's rows (bench/README.md).
  * The deliveries by ctid (`refs`: the claim holds those rows, so they cannot move), the streams by key
- * (`resourceKeys`), and the events not at all (the claim read their times).
+ * (`resourceKeys`), and the events not at all (the claim read their times). Its CASEs test `o.outcome = ...`:
+ * Citus sends the short form (`CASE o.outcome WHEN ...`) to a shard as a comparison with a boolean.
  */
 export const RECORD_ATTEMPTS = statement<
   {
@@ -300,9 +301,9 @@ export const RECORD_ATTEMPTS = statement<
    ), updated AS (
      UPDATE webhook_deliveries d
         SET attempts = o.attempt,
-            state = CASE o.outcome WHEN 'retrying' THEN 'pending' ELSE o.outcome END,
-            next_attempt_at = CASE o.outcome WHEN 'retrying' THEN o.next_at ELSE d.next_attempt_at END,
-            time_finished = CASE o.outcome WHEN 'retrying' THEN NULL ELSE o.now END
+            state = CASE WHEN o.outcome = 'retrying' THEN 'pending' ELSE o.outcome END,
+            next_attempt_at = CASE WHEN o.outcome = 'retrying' THEN o.next_at ELSE d.next_attempt_at END,
+            time_finished = CASE WHEN o.outcome = 'retrying' THEN NULL ELSE o.now END
        FROM decided o
       WHERE d.ctid = ANY (:refs::tid[]) AND d.ctid = o.ref AND d.event_id = o.event_id
         AND d.team_id = :teamId AND d.webhook_id = :webhookId
@@ -318,7 +319,7 @@ export const RECORD_ATTEMPTS = statement<
    )
    INSERT INTO webhook_attempts (team_id, webhook_id, event_id, type, attempt, status, outcome, next_attempt_at)
    SELECT :teamId, :webhookId, o.event_id, o.type, o.attempt, o.status, o.outcome,
-          CASE o.outcome WHEN 'retrying' THEN o.next_at END
+          CASE WHEN o.outcome = 'retrying' THEN o.next_at END
      FROM decided o
    RETURNING event_id::text, outcome`,
 );

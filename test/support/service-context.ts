@@ -4,7 +4,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Pool } from 'pg';
 import { Caller } from '../../src/auth/caller';
 import { AppConfigModule } from '../../src/config/app-config.module';
-import { dataSourceOptions, poolSettings } from '../../src/database/data-source-options';
+import { dataSourceOptions } from '../../src/database/data-source-options';
+import { poolConfig } from '../../src/database/database-pools';
 import { Sql } from '../../src/database/sql';
 import { ImportModule } from '../../src/import/import.module';
 import { PagesModule } from '../../src/pages/pages.module';
@@ -31,7 +32,7 @@ export function useServices(): Services {
   let pool: Pool | undefined;
   beforeAll(async () => {
     const config = testConfig();
-    pool = new Pool({ connectionString: config.databaseUrl, ...poolSettings(config), max: 1 });
+    pool = new Pool({ ...poolConfig(config, config.databaseUrl!), max: 1 });
     services.db = new RolledBackSql(pool);
     // The pages module and the import that seeds it, on the test database, every module's Sql replaced.
     const moduleRef = await Test.createTestingModule({
