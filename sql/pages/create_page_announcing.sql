@@ -305,27 +305,9 @@ WITH
           ) v ON TRUE
       ) r
   ),
-  announced AS (
-    INSERT INTO
-      webhook_events (
-        team_id,
-        type,
-        resource_type,
-        resource_id,
-        actor,
-        resource,
-        previous,
-        trace_parent
-      )
+  event_rows AS MATERIALIZED (
     SELECT
-      :teamId,
-      e.type,
-      e.resource_type,
-      e.resource_id,
-      e.actor,
-      e.resource,
-      e.previous,
-      :traceParent::text
+      e.*
     FROM
       (
         SELECT
@@ -349,6 +331,39 @@ WITH
         WHERE
           w.team_id = :teamId
       )
+  ),
+  event_ids AS MATERIALIZED (
+    SELECT
+      r.*,
+      nextval('webhook_events_id_seq') AS id
+    FROM
+      event_rows r
+  ),
+  announced AS (
+    INSERT INTO
+      webhook_events (
+        team_id,
+        id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
+    SELECT
+      :teamId,
+      e.id,
+      e.type,
+      e.resource_type,
+      e.resource_id,
+      e.actor,
+      e.resource,
+      e.previous,
+      :traceParent::text
+    FROM
+      event_ids e
     RETURNING
       team_id,
       id,

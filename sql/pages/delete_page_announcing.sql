@@ -1,5 +1,5 @@
 -- delete_page_announcing: DELETE_PAGE.announcing (src/pages). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :pageId, $3 :lockedProjects, $4 :traceParent, $5 :actor
+-- Parameters: $1 :teamId, $2 :pageId, $3 :lockedProjects, $4 :actor, $5 :traceParent
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -164,27 +164,9 @@ WITH
           ) AS stale
       ) r
   ),
-  announced AS (
-    INSERT INTO
-      webhook_events (
-        team_id,
-        type,
-        resource_type,
-        resource_id,
-        actor,
-        resource,
-        previous,
-        trace_parent
-      )
+  event_rows AS MATERIALIZED (
     SELECT
-      :teamId,
-      e.type,
-      e.resource_type,
-      e.resource_id,
-      e.actor,
-      e.resource,
-      e.previous,
-      :traceParent::text
+      e.*
     FROM
       (
         SELECT
@@ -208,6 +190,39 @@ WITH
         WHERE
           w.team_id = :teamId
       )
+  ),
+  event_ids AS MATERIALIZED (
+    SELECT
+      r.*,
+      nextval('webhook_events_id_seq') AS id
+    FROM
+      event_rows r
+  ),
+  announced AS (
+    INSERT INTO
+      webhook_events (
+        team_id,
+        id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
+    SELECT
+      :teamId,
+      e.id,
+      e.type,
+      e.resource_type,
+      e.resource_id,
+      e.actor,
+      e.resource,
+      e.previous,
+      :traceParent::text
+    FROM
+      event_ids e
     RETURNING
       team_id,
       id,

@@ -1,5 +1,5 @@
 -- create_tag_keyed: CREATE_TAG.keyed (src/tags). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :callerId, $3 :idempotencyKey, $4 :keyClaim, $5 :projectId, $6 :name, $7 :slug, $8 :color, $9 :traceParent, $10 :actor
+-- Parameters: $1 :teamId, $2 :callerId, $3 :idempotencyKey, $4 :keyClaim, $5 :projectId, $6 :name, $7 :slug, $8 :color, $9 :actor, $10 :traceParent
 WITH
   key_held AS MATERIALIZED (
     SELECT
@@ -190,27 +190,9 @@ WITH
       AND k.key = :idempotencyKey::text
       AND k.claim = :keyClaim::uuid
   ),
-  announced AS (
-    INSERT INTO
-      webhook_events (
-        team_id,
-        type,
-        resource_type,
-        resource_id,
-        actor,
-        resource,
-        previous,
-        trace_parent
-      )
+  event_rows AS MATERIALIZED (
     SELECT
-      :teamId,
-      e.type,
-      e.resource_type,
-      e.resource_id,
-      e.actor,
-      e.resource,
-      e.previous,
-      :traceParent::text
+      e.*
     FROM
       (
         SELECT
@@ -234,6 +216,39 @@ WITH
         WHERE
           w.team_id = :teamId
       )
+  ),
+  event_ids AS MATERIALIZED (
+    SELECT
+      r.*,
+      nextval('webhook_events_id_seq') AS id
+    FROM
+      event_rows r
+  ),
+  announced AS (
+    INSERT INTO
+      webhook_events (
+        team_id,
+        id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
+    SELECT
+      :teamId,
+      e.id,
+      e.type,
+      e.resource_type,
+      e.resource_id,
+      e.actor,
+      e.resource,
+      e.previous,
+      :traceParent::text
+    FROM
+      event_ids e
     RETURNING
       team_id,
       id,

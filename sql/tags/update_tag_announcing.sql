@@ -1,5 +1,5 @@
 -- update_tag_announcing: UPDATE_TAG.announcing (src/tags). Written by `npm run sql:snapshot`; do not edit.
--- Parameters: $1 :teamId, $2 :tagId, $3 :name, $4 :slug, $5 :color, $6 :traceParent, $7 :actor
+-- Parameters: $1 :teamId, $2 :tagId, $3 :name, $4 :slug, $5 :color, $6 :actor, $7 :traceParent
 WITH
   target AS MATERIALIZED (
     SELECT
@@ -108,27 +108,9 @@ WITH
           ) t
       ) r
   ),
-  announced AS (
-    INSERT INTO
-      webhook_events (
-        team_id,
-        type,
-        resource_type,
-        resource_id,
-        actor,
-        resource,
-        previous,
-        trace_parent
-      )
+  event_rows AS MATERIALIZED (
     SELECT
-      :teamId,
-      e.type,
-      e.resource_type,
-      e.resource_id,
-      e.actor,
-      e.resource,
-      e.previous,
-      :traceParent::text
+      e.*
     FROM
       (
         SELECT
@@ -176,6 +158,39 @@ WITH
         WHERE
           w.team_id = :teamId
       )
+  ),
+  event_ids AS MATERIALIZED (
+    SELECT
+      r.*,
+      nextval('webhook_events_id_seq') AS id
+    FROM
+      event_rows r
+  ),
+  announced AS (
+    INSERT INTO
+      webhook_events (
+        team_id,
+        id,
+        type,
+        resource_type,
+        resource_id,
+        actor,
+        resource,
+        previous,
+        trace_parent
+      )
+    SELECT
+      :teamId,
+      e.id,
+      e.type,
+      e.resource_type,
+      e.resource_id,
+      e.actor,
+      e.resource,
+      e.previous,
+      :traceParent::text
+    FROM
+      event_ids e
     RETURNING
       team_id,
       id,

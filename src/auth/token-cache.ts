@@ -11,8 +11,8 @@ const MAX_TOKENS = 10_000;
  * Token lookups (token hash -> Caller) remembered for TOKEN_CACHE_TTL_MS, so a request needs no round
  * trip for its token. Correctness rests on knowing when to
  * forget, so the cache is used only while it is `live`: while AuthChangeListener holds a LISTEN on
- * `auth_changed`, which every change to tokens or members notifies (migration 0005; on Citus,
- * auth-changes.ts). A notification
+ * `auth_changed`, which every change to tokens or members notifies (migration 0005; on Citus, from the
+ * coordinator: docs/citus.md). A notification
  * empties it; so does losing the listener, which also stops its use until it listens again. The TTL
  * bounds what a lost notification could cost. In processes without a listener (the CLI) it is never
  * live. Unknown tokens are never remembered: they cost a lookup each, and cannot fill the cache.

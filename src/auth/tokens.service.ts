@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
+import { retryOnConflict } from '../database/retry-on-conflict';
 import { TokenActor } from '../common/actor';
 import { Sql } from '../database/sql';
 import { Caller } from './caller';
@@ -9,7 +10,6 @@ import { Token } from './token.entity';
 import { TokenCache } from './token-cache';
 import { AUTHENTICATE } from './token-queries';
 import { named } from '../database/named-parameters';
-import { announceAuthChange } from './auth-changes';
 
 export interface NewToken {
   teamId: string;
@@ -85,21 +85,24 @@ export class TokensService {
 
   /** Revokes by id; returns how many tokens that id names (0: unknown; over 1: ambiguous, nothing revoked). */
   async revoke(id: string, teamId?: string): Promise<number> {
-    const [{ found }] = await this.db.query<Array<{ found: number }>>(
-      ...named(
-        `WITH named AS (SELECT team_id, id FROM tokens WHERE id = :id AND (:teamId::text IS NULL OR team_id = :teamId)),
+    // On Citus tokens are written on every node, and two writers can wait on each other: the loser runs again.
+    const [{ found }] = await retryOnConflict(() =>
+      this.db.query<Array<{ found: number }>>(
+        ...named(
+          `WITH named AS (SELECT team_id, id FROM tokens
+                           WHERE id = :id AND (:teamId::text IS NULL OR team_id = :teamId)),
             revoked AS (
               UPDATE tokens t SET revoked_at = now()
                 FROM named n WHERE (SELECT count(*) FROM named) = 1 AND t.team_id = n.team_id AND t.id = n.id
                  AND t.revoked_at IS NULL
             )
        SELECT count(*)::int AS found FROM named`,
-        { id, teamId: teamId ?? null },
+          { id, teamId: teamId ?? null },
+        ),
       ),
     );
-    // Every instance forgets on the notification; this one also at once, so its next request knows.
+    // Every instance forgets on the notification (migration 0005); this one also at once, for its next request.
     this.cache.invalidate();
-    await announceAuthChange(this.db);
     return found;
   }
 }

@@ -9,10 +9,16 @@ import { NEIGHBOUR_BLOCKS, NEIGHBOUR_KEYS, NeighbourKeys, PAGE_VIEW, PageRow, PR
  * parts of the statements that insert pages with their creator as their one member.
  */
 
-/** The advisory lock of one project: a new page's siblings and parent hold still until the commit. */
+/**
+ * The advisory lock of one project: a new page's siblings and parent hold still until the commit. Taken
+ * beside the project's row, so that on Citus it is taken on the workspace's node, with every other tree
+ * writer's (a statement that reads no table runs on the coordinator); a project that does not exist is not
+ * locked, and the creation refuses it.
+ */
 export const LOCK_PROJECT = statement<{ teamId: string; projectId: string }, { locked: string }>(
   'lock_project',
-  `SELECT ${PROJECT_LOCK(':projectId::text')}::text AS locked`,
+  `SELECT ${PROJECT_LOCK('p.id')}::text AS locked
+     FROM projects p WHERE p.team_id = :teamId AND p.id = :projectId::text`,
 );
 
 /** What decides where a new page goes: the project and parent named, and the sort keys around its index. */

@@ -65,12 +65,15 @@ export class WriteSequence {
     return answer;
   }
 
-  /** The statement on its own, atomic: a title change, an attach. */
+  /**
+   * The statement on its own, atomic: a title change, an attach. A deadlock runs it again: on Citus, which
+   * runs a statement's CTEs as steps of one transaction, two statements can wait on each other.
+   */
   private async alone<Params extends WriteParams, Row, Locked, Answer>(
     write: Write<Params, Row, Locked, Answer>,
   ): Promise<(Row & WriteRow) | undefined> {
     for (let attempt = 1; attempt <= (write.stale ? UNLOCKED_ATTEMPTS : 1); attempt++) {
-      const row = await this.statement(this.db, write, write.params);
+      const row = await retryOnConflict(() => this.statement(this.db, write, write.params));
       if (!row || !write.stale?.(row)) return row;
     }
     return this.underLock(write);

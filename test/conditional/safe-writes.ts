@@ -8,6 +8,7 @@ import { freshId } from '../cards/card-fixtures';
 import { seedTemplate } from '../notes/note-template-fixtures';
 import { pageId, seedPages } from '../pages/page-fixtures';
 import { importDocument, RoleName, Workspace } from '../support/fixtures';
+import { LOCK_WAITERS, SESSION_ID } from '../support/citus';
 import type { Scene } from '../support/scene';
 import { testDatabaseUrl } from '../support/test-config';
 
@@ -261,15 +262,12 @@ export async function lockRow(subject: Subject): Promise<{ waiters(): Promise<nu
     subject.ws.teamId,
     subject.row.id,
   ]);
-  const [{ pid }] = (await client.query('SELECT pg_backend_pid() AS pid')).rows as Array<{ pid: number }>;
+  const [{ id }] = (await client.query(SESSION_ID)).rows as Array<{ id: number }>;
   const watcher = new Client({ connectionString: testDatabaseUrl() });
   await watcher.connect();
   return {
     async waiters() {
-      const { rows } = await watcher.query(
-        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))',
-        [pid],
-      );
+      const { rows } = await watcher.query(LOCK_WAITERS, [id]);
       return (rows as Array<{ n: number }>)[0].n;
     },
     async release() {

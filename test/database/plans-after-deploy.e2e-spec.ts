@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { poolSettings } from '../../src/database/data-source-options';
 import { catalogue } from '../../src/sql-catalogue/catalogue';
+import { describeOnOneNode } from '../support/citus';
 import { createMigratedDatabase, EmptyDatabase } from '../support/empty-database';
 import { testConfig } from '../support/test-config';
 
@@ -110,104 +111,108 @@ function scansOf(plan: PlanNode, table?: string): { scan: string; table: string;
  * each (autovacuum's, a minute or more later). No such plan may read a whole table: every request reaches
  * its rows by key, whatever the statistics were when its statement was planned.
  */
-describe('Generic plans made after a deploy', () => {
-  const statements = catalogue()
-    .map((entry) => entry.statement)
-    .filter((statement) => !WORKER_STATEMENTS.includes(statement.name));
-  const config = testConfig();
-  let database: EmptyDatabase;
-  const sessions: Client[] = [];
-  /** Plans by statement: made on tables never analyzed, on tables ANALYZEd while empty, and after they filled. */
-  const plans: Record<string, Map<string, PlanNode>> = {};
-  let plannedWhileEmpty: Map<string, string>;
-  let keptAfterFill: Map<string, string>;
-  let filled: Set<string>;
-  /** Filled tables whose statistics no longer say they are empty (an ANALYZE ran): none, or the spec proves nothing. */
-  let analyzedSinceFill: string[];
+describeOnOneNode(
+  'Generic plans made after a deploy',
+  'a Citus coordinator plans every statement at each execution, and keeps no plan',
+  () => {
+    const statements = catalogue()
+      .map((entry) => entry.statement)
+      .filter((statement) => !WORKER_STATEMENTS.includes(statement.name));
+    const config = testConfig();
+    let database: EmptyDatabase;
+    const sessions: Client[] = [];
+    /** Plans by statement: made on tables never analyzed, on tables ANALYZEd while empty, and after they filled. */
+    const plans: Record<string, Map<string, PlanNode>> = {};
+    let plannedWhileEmpty: Map<string, string>;
+    let keptAfterFill: Map<string, string>;
+    let filled: Set<string>;
+    /** Filled tables whose statistics no longer say they are empty (an ANALYZE ran): none, or it proves nothing. */
+    let analyzedSinceFill: string[];
 
-  /** A connection as the request pool opens one, with every statement prepared on it. */
-  const requestConnection = async () => {
-    const client = new Client({ connectionString: database.url, options: poolSettings(config).options });
-    sessions.push(client);
-    await client.connect();
-    for (const statement of statements) await client.query(`PREPARE ${statement.name} AS ${statement.text}`);
-    return client;
-  };
-  /** The generic plan each statement runs with on the connection (planned at the first EXECUTE, then kept). */
-  const explain = async (client: Client, format: 'JSON' | 'TEXT') => {
-    const explained = new Map<string, string>();
-    for (const statement of statements) {
-      const nulls = statement.parameters.map(() => 'NULL').join(', ');
-      const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
-        `EXPLAIN (FORMAT ${format}) EXECUTE ${statement.name}${nulls ? `(${nulls})` : ''}`,
+    /** A connection as the request pool opens one, with every statement prepared on it. */
+    const requestConnection = async () => {
+      const client = new Client({ connectionString: database.url, options: poolSettings(config).options });
+      sessions.push(client);
+      await client.connect();
+      for (const statement of statements) await client.query(`PREPARE ${statement.name} AS ${statement.text}`);
+      return client;
+    };
+    /** The generic plan each statement runs with on the connection (planned at the first EXECUTE, then kept). */
+    const explain = async (client: Client, format: 'JSON' | 'TEXT') => {
+      const explained = new Map<string, string>();
+      for (const statement of statements) {
+        const nulls = statement.parameters.map(() => 'NULL').join(', ');
+        const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
+          `EXPLAIN (FORMAT ${format}) EXECUTE ${statement.name}${nulls ? `(${nulls})` : ''}`,
+        );
+        explained.set(statement.name, JSON.stringify(rows.map((row) => row['QUERY PLAN'])));
+      }
+      return explained;
+    };
+    const parsed = (explained: Map<string, string>) =>
+      new Map([...explained].map(([name, json]) => [name, (JSON.parse(json) as [[{ Plan: PlanNode }]])[0][0].Plan]));
+
+    beforeAll(async () => {
+      database = await createMigratedDatabase();
+
+      const setup = new Client({ connectionString: database.url });
+      sessions.push(setup);
+      await setup.connect();
+      // Autovacuum must not ANALYZE the filled tables during the spec: that would replan what it checks.
+      const { rows: tables } = await setup.query<{ name: string }>(
+        `SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relnamespace = to_regnamespace(current_schema())`,
       );
-      explained.set(statement.name, JSON.stringify(rows.map((row) => row['QUERY PLAN'])));
-    }
-    return explained;
-  };
-  const parsed = (explained: Map<string, string>) =>
-    new Map([...explained].map(([name, json]) => [name, (JSON.parse(json) as [[{ Plan: PlanNode }]])[0][0].Plan]));
+      for (const { name } of tables) await setup.query(`ALTER TABLE ${name} SET (autovacuum_enabled = false)`);
 
-  beforeAll(async () => {
-    database = await createMigratedDatabase();
+      plans.neverAnalyzed = parsed(await explain(await requestConnection(), 'JSON'));
+      await setup.query('ANALYZE');
+      const early = await requestConnection();
+      plannedWhileEmpty = await explain(early, 'TEXT');
+      plans.analyzedEmpty = parsed(await explain(early, 'JSON'));
+      const holdsRows = async (table: string) => !!(await setup.query(`SELECT FROM ${table} LIMIT 1`)).rowCount;
+      const emptyBefore: string[] = [];
+      for (const { name } of tables) if (!(await holdsRows(name))) emptyBefore.push(name);
+      await setup.query(FILL);
+      keptAfterFill = await explain(early, 'TEXT');
+      plans.afterFill = parsed(await explain(await requestConnection(), 'JSON'));
 
-    const setup = new Client({ connectionString: database.url });
-    sessions.push(setup);
-    await setup.connect();
-    // Autovacuum must not ANALYZE the filled tables during the spec: that would replan what it checks.
-    const { rows: tables } = await setup.query<{ name: string }>(
-      `SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relnamespace = to_regnamespace(current_schema())`,
-    );
-    for (const { name } of tables) await setup.query(`ALTER TABLE ${name} SET (autovacuum_enabled = false)`);
+      filled = new Set();
+      for (const name of emptyBefore) if (await holdsRows(name)) filled.add(name);
+      const { rows: counted } = await setup.query<{ name: string }>(
+        `SELECT relname AS name FROM pg_class WHERE relname = ANY ($1) AND reltuples <> 0`,
+        [[...filled]],
+      );
+      analyzedSinceFill = counted.map((table) => table.name);
+    }, 120_000);
 
-    plans.neverAnalyzed = parsed(await explain(await requestConnection(), 'JSON'));
-    await setup.query('ANALYZE');
-    const early = await requestConnection();
-    plannedWhileEmpty = await explain(early, 'TEXT');
-    plans.analyzedEmpty = parsed(await explain(early, 'JSON'));
-    const holdsRows = async (table: string) => !!(await setup.query(`SELECT FROM ${table} LIMIT 1`)).rowCount;
-    const emptyBefore: string[] = [];
-    for (const { name } of tables) if (!(await holdsRows(name))) emptyBefore.push(name);
-    await setup.query(FILL);
-    keptAfterFill = await explain(early, 'TEXT');
-    plans.afterFill = parsed(await explain(await requestConnection(), 'JSON'));
+    afterAll(async () => {
+      await Promise.all(sessions.map((client) => client.end().catch(() => undefined)));
+      await database?.drop();
+    });
 
-    filled = new Set();
-    for (const name of emptyBefore) if (await holdsRows(name)) filled.add(name);
-    const { rows: counted } = await setup.query<{ name: string }>(
-      `SELECT relname AS name FROM pg_class WHERE relname = ANY ($1) AND reltuples <> 0`,
-      [[...filled]],
-    );
-    analyzedSinceFill = counted.map((table) => table.name);
-  }, 120_000);
+    it('keeps the plans made before the fill, the statistics still saying the tables are empty', () => {
+      expect([...keptAfterFill]).toEqual([...plannedWhileEmpty]);
+      expect(filled).toContain('idempotency_keys');
+      expect(analyzedSinceFill).toEqual([]);
+    });
 
-  afterAll(async () => {
-    await Promise.all(sessions.map((client) => client.end().catch(() => undefined)));
-    await database?.drop();
-  });
+    it('fills every table of the schema a statement reads', () => {
+      const read = new Set(
+        Object.values(plans).flatMap((byName) =>
+          [...byName.values()].flatMap((plan) => scansOf(plan).map((s) => s.table)),
+        ),
+      );
+      const catalogs = (table: string) => table.startsWith('pg_'); // PostgreSQL's own (on_citus reads pg_extension)
+      expect([...read].filter((table) => !filled.has(table) && !catalogs(table))).toEqual([]);
+    });
 
-  it('keeps the plans made before the fill, the statistics still saying the tables are empty', () => {
-    expect([...keptAfterFill]).toEqual([...plannedWhileEmpty]);
-    expect(filled).toContain('idempotency_keys');
-    expect(analyzedSinceFill).toEqual([]);
-  });
-
-  it('fills every table of the schema a statement reads', () => {
-    const read = new Set(
-      Object.values(plans).flatMap((byName) =>
-        [...byName.values()].flatMap((plan) => scansOf(plan).map((s) => s.table)),
-      ),
-    );
-    const catalogs = (table: string) => table.startsWith('pg_'); // PostgreSQL's own (on_citus reads pg_extension)
-    expect([...read].filter((table) => !filled.has(table) && !catalogs(table))).toEqual([]);
-  });
-
-  it.each(statements.map((statement) => [statement.name]))('%s reads no filled table whole', (name) => {
-    const whole = Object.entries(plans).flatMap(([when, byName]) =>
-      scansOf(byName.get(name)!)
-        .filter((scan) => filled.has(scan.table) && !scan.narrowed)
-        .map((scan) => `${when}: ${scan.scan}`),
-    );
-    expect(whole).toEqual([]);
-  });
-});
+    it.each(statements.map((statement) => [statement.name]))('%s reads no filled table whole', (name) => {
+      const whole = Object.entries(plans).flatMap(([when, byName]) =>
+        scansOf(byName.get(name)!)
+          .filter((scan) => filled.has(scan.table) && !scan.narrowed)
+          .map((scan) => `${when}: ${scan.scan}`),
+      );
+      expect(whole).toEqual([]);
+    });
+  },
+);

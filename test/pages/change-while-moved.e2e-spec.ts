@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { useScene } from '../support/scene';
+import { ACTIVITY } from '../support/citus';
 import { testDatabaseUrl } from '../support/test-config';
 import { seedFamily } from './page-fixtures';
 
@@ -45,7 +46,7 @@ describe('a title change that waits while its page is moved', () => {
     const waiting = async () =>
       (
         await watcher.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
+          `SELECT count(*)::int AS n FROM ${ACTIVITY} a
             WHERE wait_event_type = 'Lock' AND query LIKE '%FOR NO KEY UPDATE OF p%'`,
         )
       ).rows[0].n;

@@ -1,10 +1,13 @@
+import { Client } from 'pg';
+import { CITUS_INSTALLED } from '../../src/database/citus/citus-installed';
 import { startThrowawayPostgres } from '../../src/database/embedded/throwaway-postgres';
 import { applyMigrations } from './empty-database';
 import { testDatabaseUrl } from './test-config';
 
 /**
  * Runs once before all test files: a throwaway embedded PostgreSQL unless TEST_DATABASE_URL names
- * one, then every migration. Workers inherit TEST_DATABASE_URL through the environment.
+ * one, then every migration; and whether it is a Citus coordinator (support/citus.ts). Workers inherit
+ * TEST_DATABASE_URL and TEST_DATABASE_CITUS through the environment.
  */
 export default async function globalSetup(): Promise<void> {
   if (!process.env.TEST_DATABASE_URL) {
@@ -13,4 +16,12 @@ export default async function globalSetup(): Promise<void> {
     (globalThis as { throwawayPostgres?: unknown }).throwawayPostgres = postgres;
   }
   await applyMigrations(testDatabaseUrl());
+  const client = new Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ citus: boolean }>(`SELECT ${CITUS_INSTALLED} AS citus`);
+    process.env.TEST_DATABASE_CITUS = String(rows[0].citus);
+  } finally {
+    await client.end();
+  }
 }

@@ -10,6 +10,7 @@ import {
   WORKSPACES_TO_TRIM,
 } from '../../src/webhooks/webhook-queries';
 import { seedPages } from '../pages/page-fixtures';
+import { TEST_ON_CITUS } from '../support/citus';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { TestApp } from '../support/test-app';
 import { Received, Receiver } from './receiver';
@@ -241,8 +242,11 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
       const queued = await rows.webhook(ws.teamId);
       await rows.stream(ws.teamId, queued, 'page:1', '1 hour');
       await rows.delivery(ws.teamId, queued, 'page:1');
-      const claimed = await rows.query(CLAIM_DELIVERIES.text, [[], 32]);
-      expect(claimed.map((row) => row.webhook_id)).toEqual([queued]);
+      if (!TEST_ON_CITUS) {
+        // One node's claim; Citus locks in no statement across shards, and reads due_webhooks instead.
+        const claimed = await rows.query(CLAIM_DELIVERIES.text, [[], 32]);
+        expect(claimed.map((row) => row.webhook_id)).toEqual([queued]);
+      }
       const due = await rows.query(DUE_WEBHOOKS.text, [[], 32]);
       expect(due.map((row) => row.webhook_id)).toEqual([queued]);
       expect(await rows.query(CLAIM_WORKSPACE_DELIVERIES.text, [ws.teamId, empty, 32])).toEqual([]);

@@ -6,6 +6,7 @@ import { seedPages } from '../pages/page-fixtures';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { testDatabaseUrl } from '../support/test-config';
+import { ACTIVITY } from '../support/citus';
 import { Receiver, sleep, WEBHOOK_TEST_ENV } from './receiver';
 import { ofTeam, subscribe } from './webhook-fixtures';
 
@@ -39,8 +40,9 @@ async function listenersSince(t: TestApp, since: Date, count: number): Promise<n
 async function claimsWaitingSince(t: TestApp, since: Date): Promise<void> {
   for (;;) {
     const [{ waiting }] = await t.app.get(DataSource).query<Array<{ waiting: number }>>(
-      `SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE application_name = 'workspace-content-api-webhooks' AND backend_start >= $1 AND wait_event_type = 'Lock'`,
+      `SELECT count(*)::int AS waiting FROM ${ACTIVITY} slot JOIN ${ACTIVITY} w ON w.global_pid = slot.global_pid
+        WHERE NOT slot.is_worker_query AND slot.application_name = 'workspace-content-api-webhooks'
+          AND slot.backend_start >= $1 AND w.wait_event_type = 'Lock'`,
       [since],
     );
     if (waiting > 0) return;
@@ -186,7 +188,7 @@ describe('a committed change wakes the delivery workers at once (e2e)', () => {
       started.push(writer);
       const [listener] = await listenersSince(t, launched, 1);
       // The writer's connection, on which it would NOTIFY, is gone (it connects again 250 ms later).
-      await t.app.get(DataSource).query('SELECT pg_terminate_backend($1)', [listener]);
+      await t.app.get(DataSource).query('SELECT pg_terminate_backend($1::int)', [listener]);
       expect((await patch(writer, ws, page, 'Unannounced')).status).toBe(200);
       const [delivered] = await receiver.waitFor(1, ofTeam(ws), 10_000);
       expect(delivered.event.data.page).toMatchObject({ id: page, title: 'Unannounced' });

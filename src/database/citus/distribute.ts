@@ -11,14 +11,18 @@ interface ForeignKey {
 }
 
 /**
- * Triggers that cannot run on Citus, where a table's triggers fire on the nodes that hold its shards:
- * a NOTIFY there is sent from a transaction Citus prepares, which PostgreSQL refuses, and listeners on
- * the coordinator would not hear it. The writers of tokens and members notify themselves (auth-changes.ts).
+ * Citus runs the triggers of tokens and members (migration 0005) on every node that holds a copy, and a
+ * NOTIFY in a transaction Citus prepares on a worker is refused; the coordinator's copy is written in its
+ * own transaction, where the instances listen. So on Citus only the coordinator's trigger notifies.
  */
-const COORDINATOR_ONLY_TRIGGERS = [
-  { table: 'tokens', trigger: 'tokens_notify_auth_changed' },
-  { table: 'members', trigger: 'members_notify_auth_changed' },
-];
+const NOTIFY_FROM_COORDINATOR = `
+  CREATE OR REPLACE FUNCTION notify_auth_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  BEGIN
+    IF citus_is_coordinator() THEN
+      PERFORM pg_notify('auth_changed', TG_TABLE_NAME);
+    END IF;
+    RETURN NULL;
+  END $fn$`;
 
 /**
  * Keys Citus refuses on a distributed table (they lack team_id), replaced by keys it accepts: an alias_id
@@ -31,6 +35,21 @@ const CROSS_WORKSPACE_KEYS = `
   ALTER TABLE pages ADD CONSTRAINT pages_team_id_alias_id_key UNIQUE (team_id, alias_id);
   ALTER TABLE public_page_aliases DROP CONSTRAINT public_page_aliases_pkey;
   ALTER TABLE public_page_aliases ADD PRIMARY KEY (alias_id, team_id);`;
+
+/**
+ * A page's created_xid is compared with snapshots taken on its workspace's node (the page list's walk,
+ * docs/page-list.md), but Citus computes an INSERT's defaults on the coordinator, whose transaction ids
+ * are its own: on Citus a trigger on the shard sets it there.
+ */
+const CREATED_XID_ON_SHARD = [
+  `CREATE FUNCTION pages_created_xid_on_shard() RETURNS trigger LANGUAGE plpgsql AS $fn$
+   BEGIN
+     NEW.created_xid := pg_current_xact_id();
+     RETURN NEW;
+   END $fn$`,
+  `CREATE TRIGGER pages_created_xid_on_shard BEFORE INSERT ON pages
+     FOR EACH ROW EXECUTE FUNCTION pages_created_xid_on_shard()`,
+];
 
 /** True when the database is a Citus coordinator (the extension is installed). */
 export async function isCitus(runner: QueryRunner): Promise<boolean> {
@@ -75,12 +94,12 @@ export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> 
   await inTransaction(runner, async () => {
     // Citus may not run the copies of a table's rows in parallel inside a transaction that changed its schema.
     await runner.query(`SET LOCAL citus.multi_shard_modify_mode TO 'sequential'`);
-    // The triggers of pages run on its shards, each writing only its own workspace's rows (docs/citus.md).
+    // Tables with triggers: pages' run on its shards, each writing only its own workspace's rows; tokens' and
+    // members' on every copy (docs/citus.md).
     await runner.query(`SET LOCAL citus.enable_unsafe_triggers TO on`);
     const keys = await foreignKeysTouching(runner, pending);
     for (const key of keys) await runner.query(`ALTER TABLE ${key.table} DROP CONSTRAINT ${key.name}`);
-    for (const { table, trigger } of COORDINATOR_ONLY_TRIGGERS)
-      await runner.query(`DROP TRIGGER IF EXISTS ${trigger} ON ${table}`);
+    if (references.includes('tokens') || references.includes('members')) await runner.query(NOTIFY_FROM_COORDINATOR);
     if (distributed.includes('pages')) await runner.query(CROSS_WORKSPACE_KEYS);
     for (const table of references) await runner.query(...named(`SELECT create_reference_table(:table)`, { table }));
     for (const table of distributed)
@@ -91,7 +110,11 @@ export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> 
           colocateWith: table === WORKSPACE_TABLES[0] ? 'default' : WORKSPACE_TABLES[0],
         }),
       );
-    if (distributed.includes('pages')) await scopeStatementTriggersToWorkspaces(runner, distributed);
+    if (distributed.includes('pages')) {
+      // One statement per query: Citus sends a statement's whole query text to the workers.
+      for (const statement of CREATED_XID_ON_SHARD) await runner.query(statement);
+      await scopeStatementTriggersToWorkspaces(runner, distributed);
+    }
     for (const key of keys) await runner.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`);
   });
   return pending;
