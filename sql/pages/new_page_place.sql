@@ -156,5 +156,13 @@ FROM
   (
     SELECT
   ) one
-  LEFT JOIN pages q ON q.team_id = :teamId
-  AND q.id = :parentId::bigint
+  LEFT JOIN (
+    SELECT
+      p.id,
+      p.project_id
+    FROM
+      pages p
+    WHERE
+      p.team_id = :teamId
+      AND p.id = :parentId::bigint
+  ) q ON TRUE

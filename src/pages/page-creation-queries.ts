@@ -42,7 +42,9 @@ export interface NewPagePlaceParams {
 
 /**
  * Under the projects' locks: whether the named project exists, the named parent's project and archive
- * state, and the sort keys around index :keysIndex of the place the page goes to (no page left out).
+ * state, and the sort keys around index :keysIndex of the place the page goes to (no page left out). The
+ * parent is read in a subquery of its own: Citus reads the inner side of an outer join apart, without
+ * the join's conditions (the whole shard).
  */
 export const NEW_PAGE_PLACE = statement<NewPagePlaceParams, NewPagePlaceRow>(
   'new_page_place',
@@ -52,7 +54,9 @@ export const NEW_PAGE_PLACE = statement<NewPagePlaceParams, NewPagePlaceRow>(
           CASE WHEN q.id IS NOT NULL THEN EXISTS (
             SELECT 1 FROM page_archives a WHERE a.team_id = :teamId AND a.page_id = q.id) END AS parent_archived,
           ${NEIGHBOUR_KEYS('-1')}
-     FROM (SELECT) one LEFT JOIN pages q ON q.team_id = :teamId AND q.id = :parentId::bigint`,
+     FROM (SELECT) one
+     LEFT JOIN (SELECT p.id, p.project_id FROM pages p
+                 WHERE p.team_id = :teamId AND p.id = :parentId::bigint) q ON true`,
 );
 
 /** The stored columns of a new page, in the order NEW_PAGE_VALUES gives them. */
