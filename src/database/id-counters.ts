@@ -7,7 +7,8 @@ export type CountedKind = keyof typeof TABLES;
  * A CTE body that takes the workspace's next `count` ids of a kind (a SQL expression, 1 by default) as
  * `first_id` to `last_id` (bigint): past every id the service handed out or retired (id_counters,
  * migration 0011) and every id the table holds, imported ones too. Creations of one kind in one
- * workspace take turns on the counter's row until they commit.
+ * workspace take turns on the counter's row until they commit. The count is inserted as `last_count`, for
+ * ON CONFLICT to read from EXCLUDED: Citus refuses a subquery there (migration 0019).
  */
 export const allocateIds = (kind: CountedKind, count = '1'): string => `
   INSERT INTO id_counters AS k (team_id, kind, last_id, last_count)

@@ -13,7 +13,7 @@ import { NEIGHBOUR_BLOCKS, NEIGHBOUR_KEYS, NeighbourKeys, PAGE_VIEW, PageRow, PR
  * The advisory lock of one project: a new page's siblings and parent hold still until the commit. Taken
  * beside the project's row, so that on Citus it is taken on the workspace's node, with every other tree
  * writer's (a statement that reads no table runs on the coordinator); a project that does not exist is not
- * locked, and the creation refuses it.
+ * locked (no row), and the creation refuses it, or starts over when it exists by then (page-creation.ts).
  */
 export const LOCK_PROJECT = statement<{ teamId: string; projectId: string }, { locked: string }>(
   'lock_project',

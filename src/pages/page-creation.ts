@@ -56,9 +56,11 @@ export class PageCreation {
       params: { ...fields, parentId, sortKey: '', position: 0 },
       alwaysLocks: true,
       lock: (tx) => tx.query(LOCK_PROJECT, { teamId, projectId: body.project_id }),
-      change: async (tx) => {
+      change: async (tx, locked) => {
         const request = { projectId: body.project_id, parentId, place, position: body.position };
-        const { slot } = await placeNewPage(tx, teamId, request, new Set([body.project_id]));
+        // No lock row: the project did not exist then (placeNewPage refuses it, or starts over if it does now).
+        const held = new Set(locked.length > 0 ? [body.project_id] : []);
+        const { slot } = await placeNewPage(tx, teamId, request, held);
         for (const step of slot.steps) await step.run(tx);
         return { ...fields, parentId, sortKey: slot.key, position: slot.position };
       },

@@ -14,8 +14,8 @@ export interface KeyParams {
  * Citus cannot run an INSERT whose RETURNING takes parameters (docs/citus.md).
  */
 export interface ClaimRow {
-  /** The request holding the key; this one's claim means it runs the write. */
-  claim: string;
+  /** The request holding the key (null once its answer is kept); this one's claim means it runs the write. */
+  claim: string | null;
   /** What the key was first used with (method, path and body). */
   fingerprint: Buffer;
   /** The kept answer's status; null while the first request runs. */

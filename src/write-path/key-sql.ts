@@ -7,7 +7,8 @@
  * CTE `key_held`: locks the key row while this request's claim on it stands (a takeover after a dead
  * claim waits, or has already taken it). It reads CTE `target`, the one that locks the resource's row
  * (when the write has one), so that it locks the key only once it has the resource: a repeat of the
- * request waiting for the same row gets its 409 at once instead of waiting behind the key.
+ * request waiting for the same row gets its 409 at once instead of waiting behind the key. It selects a
+ * column: Citus cannot pass on a CTE's rows without one.
  */
 export const KEY_HELD = (afterTarget: boolean) => `
   key_held AS MATERIALIZED (

@@ -66,8 +66,8 @@ export class WriteSequence {
   }
 
   /**
-   * The statement on its own, atomic: a title change, an attach. A deadlock runs it again: on Citus, which
-   * runs a statement's CTEs as steps of one transaction, two statements can wait on each other.
+   * The statement on its own, atomic: a title change, an attach. A deadlock or serialization failure runs it
+   * again: on Citus, which runs a statement's CTEs as steps of one transaction, two can wait on each other.
    */
   private async alone<Params extends WriteParams, Row, Locked, Answer>(
     write: Write<Params, Row, Locked, Answer>,

@@ -46,8 +46,8 @@ export interface WriteParts {
    */
   keep: { status: number; answer?: string; succeeded?: string };
   /**
-   * The event of a change (outbox-sql.ts, ANNOUNCE): a query of at most one row (type, resource_type,
-   * resource_id, actor, resource, previous) that yields one only when something changed. A write
+   * The events of a change (outbox-sql.ts, ANNOUNCE): a query of rows (type, resource_type, resource_id,
+   * actor, resource, previous), one per event (a copy's, one per page), none when nothing changed. A write
    * without one (the creation of a webhook) has no quiet and announcing forms, only keyless and keyed.
    */
   event?: string;

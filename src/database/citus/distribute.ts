@@ -62,7 +62,9 @@ export async function isCitus(runner: QueryRunner): Promise<boolean> {
  * elsewhere, nothing. Citus distributes a table only once the tables its foreign keys refer to are
  * distributed or reference tables, and refuses to distribute one that a local table refers to: so the
  * foreign keys of the tables to place are dropped, the tables placed, and the keys added again, in one
- * transaction. Returns the tables placed.
+ * transaction, with what Citus needs of their triggers (NOTIFY_FROM_COORDINATOR, CREATED_XID_ON_SHARD).
+ * Every run, placing or not, scopes the page triggers a migration left unscoped (statement-triggers.ts).
+ * Returns the tables placed.
  */
 export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> {
   if (!(await isCitus(runner))) return [];
@@ -110,11 +112,9 @@ export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> 
           colocateWith: table === WORKSPACE_TABLES[0] ? 'default' : WORKSPACE_TABLES[0],
         }),
       );
-    if (distributed.includes('pages')) {
-      // One statement per query: Citus sends a statement's whole query text to the workers.
-      for (const statement of CREATED_XID_ON_SHARD) await runner.query(statement);
-      await scopeStatementTriggersToWorkspaces(runner, distributed);
-    }
+    // One statement per query: Citus sends a statement's whole query text to the workers.
+    if (distributed.includes('pages')) for (const statement of CREATED_XID_ON_SHARD) await runner.query(statement);
+    await scopeStatementTriggersToWorkspaces(runner, ['pages']);
     for (const key of keys) await runner.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`);
   });
   return pending;
