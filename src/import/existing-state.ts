@@ -142,9 +142,13 @@ const STORED_PROJECTS = `
   SELECT COALESCE(array_agg(DISTINCT p.project_id), '{}') AS projects FROM pages p
    WHERE p.team_id = :teamId AND p.id = ANY(:ids::bigint[])`;
 
-/** The API's advisory locks of these projects, in the one order every tree writer takes them. */
+/**
+ * The API's advisory locks of these projects, in the one order every tree writer takes them. The probe of
+ * the workspace's projects puts the statement on the workspace's node on Citus, where the API's tree
+ * writers take theirs (a statement that reads no table runs on the coordinator).
+ */
 const LOCK_PROJECTS = `
-  SELECT array_agg(k) AS locked
+  SELECT array_agg(k) AS locked, EXISTS (SELECT 1 FROM projects p WHERE p.team_id = :teamId) AS on_workspace_node
     FROM (SELECT k, ${PROJECT_LOCK('k')} AS taken
             FROM (SELECT k FROM unnest(:projects::text[]) k ORDER BY k COLLATE "C" OFFSET 0) in_order) each_lock`;
 
