@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { CITUS_INSTALLED } from '../../src/database/citus/citus-installed';
+import { ON_CITUS } from '../../src/database/citus/citus-probe';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { runPendingMigrations } from '../../src/database/pending-migrations';
 import { testConfig, testDatabaseUrl } from './test-config';
@@ -26,7 +26,7 @@ async function citusWorkers(): Promise<URL[]> {
   const client = new Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
-    const [{ citus }] = (await client.query<{ citus: boolean }>(`SELECT ${CITUS_INSTALLED} AS citus`)).rows;
+    const [{ citus }] = (await client.query<{ citus: boolean }>(ON_CITUS.text)).rows;
     if (!citus) return [];
     const { rows } = await client.query<{ host: string; port: number }>(
       `SELECT nodename AS host, nodeport AS port FROM pg_dist_node WHERE groupid <> 0 ORDER BY nodeid`,

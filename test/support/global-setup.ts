@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { CITUS_INSTALLED } from '../../src/database/citus/citus-installed';
+import { ON_CITUS } from '../../src/database/citus/citus-probe';
 import { startThrowawayPostgres } from '../../src/database/embedded/throwaway-postgres';
 import { applyMigrations } from './empty-database';
 import { testDatabaseUrl } from './test-config';
@@ -19,7 +19,7 @@ export default async function globalSetup(): Promise<void> {
   const client = new Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
-    const { rows } = await client.query<{ citus: boolean }>(`SELECT ${CITUS_INSTALLED} AS citus`);
+    const { rows } = await client.query<{ citus: boolean }>(ON_CITUS.text);
     process.env.TEST_DATABASE_CITUS = String(rows[0].citus);
   } finally {
     await client.end();

@@ -2,7 +2,7 @@ import { QueryRunner } from 'typeorm';
 import { named } from '../named-parameters';
 import { DISTRIBUTION_COLUMN, REFERENCE_TABLES, WORKSPACE_TABLES } from './distribution-plan';
 import { scopeStatementTriggersToWorkspaces } from './statement-triggers';
-import { CITUS_INSTALLED } from './citus-installed';
+import { ON_CITUS } from './citus-probe';
 
 interface ForeignKey {
   table: string;
@@ -53,7 +53,7 @@ const CREATED_XID_ON_SHARD = [
 
 /** True when the database is a Citus coordinator (the extension is installed). */
 export async function isCitus(runner: QueryRunner): Promise<boolean> {
-  const [row] = (await runner.query(`SELECT ${CITUS_INSTALLED} AS citus`)) as Array<{ citus: boolean }>;
+  const [row] = (await runner.query(ON_CITUS.text)) as Array<{ citus: boolean }>;
   return row.citus;
 }
 
