@@ -113,7 +113,7 @@ function scansOf(plan: PlanNode, table?: string): { scan: string; table: string;
  */
 describeOnOneNode(
   'Generic plans made after a deploy',
-  'a Citus coordinator plans every statement at each execution, and keeps no plan',
+  'a generic plan on Citus only routes a statement; its shard plans it with the values each time',
   () => {
     const statements = catalogue()
       .map((entry) => entry.statement)
