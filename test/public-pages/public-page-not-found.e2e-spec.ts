@@ -13,12 +13,13 @@ function sameness(res: Response) {
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'ID')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, 'DATE')
     .replace(/"date":\d+/g, '"date":0');
-  // The rate limit counts down with every request of the address.
+  // The rate limit counts down with every request of the address, and its reset with the clock.
   const {
     date,
     'x-request-id': _id,
     'content-length': _length,
     'x-ratelimit-remaining': _left,
+    'x-ratelimit-reset': _reset,
     ...headers
   } = res.headers;
   return { status: res.status, headers: { ...headers, date: typeof date } as Record<string, string>, text };
