@@ -3,6 +3,7 @@ import { poolSettings } from '../../src/database/data-source-options';
 import { catalogue } from '../../src/sql-catalogue/catalogue';
 import { describeOnOneNode } from '../support/citus';
 import { createMigratedDatabase, EmptyDatabase } from '../support/empty-database';
+import { executeWithNulls } from '../support/execute-with-nulls';
 import { testConfig } from '../support/test-config';
 
 /** The delivery worker's statements: they run on its own pool, planned at each execution (delivery-worker.ts). */
@@ -141,9 +142,8 @@ describeOnOneNode(
     const explain = async (client: Client, format: 'JSON' | 'TEXT') => {
       const explained = new Map<string, string>();
       for (const statement of statements) {
-        const nulls = statement.parameters.map(() => 'NULL').join(', ');
         const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
-          `EXPLAIN (FORMAT ${format}) EXECUTE ${statement.name}${nulls ? `(${nulls})` : ''}`,
+          `EXPLAIN (FORMAT ${format}) ${executeWithNulls(statement.name, statement.parameters)}`,
         );
         explained.set(statement.name, JSON.stringify(rows.map((row) => row['QUERY PLAN'])));
       }

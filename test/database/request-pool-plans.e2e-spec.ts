@@ -1,9 +1,12 @@
 import { Client, DatabaseError, Pool } from 'pg';
+import { poolSettings } from '../../src/database/data-source-options';
 import { REQUEST_POOL } from '../../src/database/database-pools';
 import { catalogue } from '../../src/sql-catalogue/catalogue';
 import { TEST_ON_CITUS } from '../support/citus';
+import { executeWithNulls } from '../support/execute-with-nulls';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
+import { testConfig, testDatabaseUrl } from '../support/test-config';
 
 /** Executions of a statement before PostgreSQL weighs its generic plan against the custom ones (plancache.c). */
 const CUSTOM_PLANS_FIRST = 5;
@@ -20,10 +23,9 @@ interface PlanUse {
  */
 async function genericPlanMade(client: Client, name: string): Promise<boolean> {
   const statement = catalogue().find((entry) => entry.statement.name === name)!.statement;
-  const nulls = statement.parameters.map(() => 'NULL').join(', ');
   await client.query(`PREPARE probe AS ${statement.text}`);
   try {
-    await client.query(`EXPLAIN EXECUTE probe${nulls ? `(${nulls})` : ''}`);
+    await client.query(`EXPLAIN ${executeWithNulls('probe', statement.parameters)}`);
     return true;
   } catch (error) {
     if ((error as DatabaseError).message === 'could not create distributed plan') return false;
@@ -80,10 +82,8 @@ describe('The plans of the request pool', () => {
       'SELECT name, generic_plans::int, custom_plans::int FROM pg_prepared_statements',
     );
     used = rows.filter((statement) => statement.generic_plans + statement.custom_plans > CUSTOM_PLANS_FIRST);
-    probe = new Client({
-      connectionString: (pool.options as { connectionString: string }).connectionString,
-      options: '-c plan_cache_mode=force_generic_plan',
-    });
+    // The request pool's own settings (generic plans), without what the pool sets on Citus when it connects.
+    probe = new Client({ connectionString: testDatabaseUrl(), options: poolSettings(testConfig()).options });
     await probe.connect();
   }, 60_000);
 
