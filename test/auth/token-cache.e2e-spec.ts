@@ -6,6 +6,7 @@ import { expectError } from '../support/expect-error';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { testDatabaseUrl } from '../support/test-config';
+import { waitFor, withDeadline } from '../support/wait-for';
 
 /** The token lookup as countStatements records a statement: whitespace collapsed, cut at 100 characters. */
 const LOOKUP = AUTHENTICATE.text.replace(/\s+/g, ' ').trim().slice(0, 100);
@@ -16,17 +17,26 @@ async function lookupsDuring(work: () => Promise<unknown>): Promise<number> {
   return statements.filter((statement) => statement === LOOKUP).length;
 }
 
+/** A channel nobody else uses, for the markers of heardAllUpToNow. */
+const MARKER_CHANNEL = 'token_cache_spec_marker';
+
 /**
- * Polls `attempt` until it returns true, for at most `ms` (well under the 10 s TTL: success means the
- * notification did it).
+ * Resolves once `listener` (LISTENing on MARKER_CHANNEL) hears a marker sent now: PostgreSQL delivers
+ * notifications in commit order, so by then it has heard every notification committed before.
  */
-async function within(ms: number, attempt: () => Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  do {
-    if (await attempt()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  } while (Date.now() < deadline);
-  return false;
+async function heardAllUpToNow(listener: Client): Promise<void> {
+  const payload = `${process.pid}-${Date.now()}-${Math.random()}`;
+  let onMarker: (message: { channel: string; payload?: string }) => void = () => undefined;
+  const heard = new Promise<void>((resolve) => {
+    onMarker = (message) => message.channel === MARKER_CHANNEL && message.payload === payload && resolve();
+    listener.on('notification', onMarker);
+  });
+  try {
+    await listener.query(`SELECT pg_notify($1, $2)`, [MARKER_CHANNEL, payload]);
+    await withDeadline('the marker notification to come back', 10_000, heard);
+  } finally {
+    listener.off('notification', onMarker);
+  }
 }
 
 /**
@@ -42,14 +52,14 @@ async function lookupsWhileNothingChanges(
 ): Promise<number> {
   const MARGIN_MS = 100;
   const heard: number[] = [];
-  const onNotification = () => heard.push(Date.now());
+  const onNotification = (message: { channel: string }) => message.channel === 'auth_changed' && heard.push(Date.now());
   listener.on('notification', onNotification);
   try {
     for (let attempt = 1; ; attempt++) {
       const start = Date.now();
       await prepare();
       const lookups = await lookupsDuring(work);
-      await new Promise((resolve) => setTimeout(resolve, MARGIN_MS));
+      await heardAllUpToNow(listener); // a notification committed during `work` has been heard by then
       const quiet = !heard.some((at) => at >= start - MARGIN_MS);
       if (quiet || attempt === 10) return lookups;
     }
@@ -66,19 +76,20 @@ describe('token lookups are remembered until tokens or members change', () => {
   /** Another connection, as another instance or the CLI would change things. */
   let elsewhere: Client;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Entries outlive this file (10 min): whatever forgets one while it runs is a notification, not the TTL.
+    t = await createTestApp({ TOKEN_CACHE_TTL_MS: '600000' });
     ws = await seedWorkspace(t.app);
     templateUrl = `/v1/${ws.teamId}/notes/templates/${await seedTemplate(t.app, ws)}`;
     elsewhere = new Client({ connectionString: testDatabaseUrl() });
     await elsewhere.connect();
     await elsewhere.query('LISTEN auth_changed');
+    await elsewhere.query(`LISTEN ${MARKER_CHANNEL}`);
     // The listener connects after boot; until then every request looks its token up.
-    const served = await within(
-      5000,
-      async () =>
-        (await lookupsDuring(() => t.http.get(templateUrl).set('Authorization', ws.auth.member).expect(200))) === 0,
+    await waitFor(
+      'the token cache to go live (a request without a token lookup)',
+      () => lookupsDuring(() => t.http.get(templateUrl).set('Authorization', ws.auth.member).expect(200)),
+      (lookups) => lookups === 0,
     );
-    if (!served) throw new Error('the token cache never went live');
   });
   afterAll(async () => {
     await elsewhere.end();
@@ -114,7 +125,11 @@ describe('token lookups are remembered until tokens or members change', () => {
   it('forgets a token revoked from another connection as soon as that commits', async () => {
     await get(ws.auth.agent).expect(200);
     await elsewhere.query(`UPDATE tokens SET revoked_at = now() WHERE team_id = $1 AND id = 'tok-agent'`, [ws.teamId]);
-    expect(await within(2000, async () => (await get(ws.auth.agent)).status === 401)).toBe(true);
+    await waitFor(
+      'the revoked token to be refused',
+      async () => (await get(ws.auth.agent)).status,
+      (s) => s === 401,
+    );
     expectError(await get(ws.auth.agent), 'UNAUTHENTICATED');
   });
 
@@ -124,15 +139,18 @@ describe('token lookups are remembered until tokens or members change', () => {
       ws.teamId,
       ws.users.member,
     ]);
-    expect(await within(2000, async () => (await rename(ws.auth.member)).status === 403)).toBe(true);
+    const renamed = async () => (await rename(ws.auth.member)).status;
+    await waitFor('the member made viewer to be refused a write', renamed, (status) => status === 403);
     await get(ws.auth.member).expect(200);
   });
 
   it('looks tokens up again after any change to tokens or members', async () => {
     await get(ws.auth.oauth).expect(200);
     await elsewhere.query(`UPDATE tokens SET name = name WHERE team_id = $1 AND id = 'tok-oauth'`, [ws.teamId]);
-    expect(await within(2000, async () => (await lookupsDuring(() => get(ws.auth.oauth).expect(200))) === 1)).toBe(
-      true,
+    await waitFor(
+      'a request to look its token up again',
+      () => lookupsDuring(() => get(ws.auth.oauth).expect(200)),
+      (lookups) => lookups === 1,
     );
   });
 });

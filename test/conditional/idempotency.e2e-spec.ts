@@ -5,19 +5,19 @@ import { expectError } from '../support/expect-error';
 import { seedWorkspace } from '../support/fixtures';
 import { Scene, useScene } from '../support/scene';
 import { createTestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 import {
   countExecutions,
   etagOf,
   freshKey,
   keyRows,
-  keySettled,
+  keyStatuses,
   lockRow,
   missingPath,
   seedSubject,
   snapshot,
   stored,
   Subject,
-  until,
   WRITE_NAMES,
 } from './safe-writes';
 
@@ -176,7 +176,11 @@ describe('Idempotency-Key on the writes', () => {
       let first: Promise<Response>;
       try {
         first = subject.write({ key }).then((res) => res);
-        await until('the first request waits for the row lock', async () => (await lock.waiters()) > 0);
+        await waitFor(
+          'the first request to wait for the row lock',
+          () => lock.waiters(),
+          (n) => n > 0,
+        );
         const second = await subject.write({ key });
         // Answered while the first still waits: a repeat does not queue behind the request it repeats.
         expect({ second: second.status, firstStillWaiting: (await lock.waiters()) > 0 }).toEqual({
@@ -251,12 +255,20 @@ describe('Idempotency-Key on the writes', () => {
       const lock = await lockRow(page);
       try {
         const first = page.write({ key }).then((res) => res);
-        await until('the write waits for the row lock', async () => (await lock.waiters()) > 0);
+        await waitFor(
+          'the write to wait for the row lock',
+          () => lock.waiters(),
+          (n) => n > 0,
+        );
         expectError(await first, 'REQUEST_TIMEOUT');
       } finally {
         await lock.release();
       }
-      await until('the timed-out request is done with its key', () => keySettled(page, key));
+      await waitFor(
+        'the timed-out request to be done with its key',
+        () => keyStatuses(page, key),
+        (statuses) => statuses.every((status) => status !== null),
+      );
       const between = await snapshot(page);
       const retry = await page.write({ key }).expect(200);
       const after = await snapshot(page);

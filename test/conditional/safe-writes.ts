@@ -279,12 +279,12 @@ export async function lockRow(subject: Subject): Promise<{ waiters(): Promise<nu
 }
 
 /**
- * Whether the request that first used `key` in the subject's workspace is done with it: its answer is kept, or it
- * gave the key back (no row). Read from the database, since the request itself may have been answered long before.
+ * The statuses kept for `key` in the subject's workspace: null while the request that first used it still holds
+ * it; all set once it is done with it (its answer is kept, or it gave the key back: no row). Read from the
+ * database, since the request itself may have been answered long before.
  */
-export async function keySettled(subject: Subject, key: string): Promise<boolean> {
-  const rows = await keyRows<{ status: number | null }>(subject, key, 'SELECT status');
-  return rows.every((row) => row.status !== null);
+export async function keyStatuses(subject: Subject, key: string): Promise<Array<number | null>> {
+  return (await keyRows<{ status: number | null }>(subject, key, 'SELECT status')).map((row) => row.status);
 }
 
 /**
@@ -300,14 +300,5 @@ export async function keyRows<Row>(subject: Subject, key: string, sql: string): 
     return rows as Row[];
   } finally {
     await client.end();
-  }
-}
-
-/** Polls `probe` until it holds (an event the database shows, not a time), failing after `ms`. */
-export async function until(what: string, probe: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

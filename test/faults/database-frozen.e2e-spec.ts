@@ -5,7 +5,8 @@ import { startThrowawayPostgres, ThrowawayPostgres } from '../../src/database/em
 import { importDocument, seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { percentile, report } from './fault-report';
-import { call, Outcome, sleep } from './http-client';
+import { holdFor, waitFor } from '../support/wait-for';
+import { call, Outcome } from './http-client';
 import { seedDocument, writeFor } from './write-model';
 
 const CLIENTS = 8;
@@ -72,17 +73,17 @@ describe('the database stops answering', () => {
           timeoutMs: REQUEST_TIMEOUT_MS + 5000,
         });
         attempts.push({ c, phase: current, outcome });
-        await sleep(20);
+        await holdFor(20, "a client's pause between requests");
       }
     };
     const clients = Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
     try {
-      await sleep(1000);
+      await holdFor(1000, 'the load runs on the database before it freezes');
       frozen = clusterPids(postgres.dataDir);
       const frozenAt = Date.now();
       frozen.forEach((pid) => process.kill(pid, 'SIGSTOP'));
       phase = 'frozen';
-      await sleep(FROZEN_MS);
+      await holdFor(FROZEN_MS, 'PostgreSQL stays frozen');
       frozen.forEach((pid) => process.kill(pid, 'SIGCONT'));
       frozen = [];
       const thawedAt = Date.now();
@@ -93,7 +94,12 @@ describe('the database stops answering', () => {
         Array.from({ length: CLIENTS }, (_, c) => afterThaw().filter((a) => a.c === c).length).filter(
           (n) => n < SERVED_AFTER_THAW,
         );
-      while (shortClients().length > 0 && Date.now() - thawedAt < SERVED_WITHIN_MS) await sleep(100);
+      await waitFor(
+        `every client served ${SERVED_AFTER_THAW} times a second after the thaw (clients short of it)`,
+        shortClients,
+        (short) => short.length === 0,
+        { timeoutMs: SERVED_WITHIN_MS, everyMs: 100 },
+      ).catch(() => undefined); // the assertions below say what was short, with the report before them
       running = false;
       await clients;
 

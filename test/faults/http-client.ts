@@ -74,5 +74,3 @@ export function call(baseUrl: string, options: CallOptions): Promise<Outcome> {
     req.end(payload);
   });
 }
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../support/free-port';
 import { testDatabaseUrl } from '../support/test-config';
-import { call, sleep } from './http-client';
+import { waitFor } from '../support/wait-for';
+import { call } from './http-client';
+import { stepsShowing } from './server-steps';
 
 const MAIN = join(__dirname, '..', '..', 'dist', 'src', 'main.js');
 
@@ -18,6 +20,10 @@ export interface ServerProcess {
 
 /** Launches that lost its port to another process between freePort() and its listen: then a new port. */
 const PORT_ATTEMPTS = 3;
+/** How long a launch may take to answer /health/ready: booting on a loaded machine takes seconds, not this. */
+const READY_WITHIN_MS = 30_000;
+/** A step's deadline for startServer: its readiness wait, and time for the launch a taken port costs. */
+export const START_STEP_MS = READY_WITHIN_MS + 10_000;
 
 /**
  * Starts the compiled server (`node dist/src/main.js`, what `npm start` runs) on a free port and waits until
@@ -30,10 +36,14 @@ export async function startServer(
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: npm test builds it first (npm run build)`);
   for (let attempt = 1; ; attempt++) {
     const server = launch(env, await freePort(), nodeArgs);
-    if (await becomesReady(server)) return server;
-    server.child.kill('SIGKILL');
+    try {
+      if (await becomesReady(server)) return server;
+    } catch (error) {
+      server.child.kill('SIGKILL');
+      throw new Error(`${(error as Error).message}\nThe server printed:\n${server.output()}`, { cause: error });
+    }
     if (!server.output().includes('EADDRINUSE') || attempt === PORT_ATTEMPTS)
-      throw new Error(`The server did not become ready:\n${server.output()}`);
+      throw new Error(`The server exited (${server.child.exitCode}) before it was ready:\n${server.output()}`);
   }
 }
 
@@ -53,21 +63,28 @@ function launch(env: Record<string, string>, port: number, nodeArgs: readonly st
   return { child, baseUrl: `http://127.0.0.1:${port}`, exited, output: () => output };
 }
 
-/** Whether the server answers /health/ready within 30 s; false at once when it exits. */
+/** Whether the server answers /health/ready (true) or exits first (false); throws past READY_WITHIN_MS. */
 async function becomesReady(server: ServerProcess): Promise<boolean> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && server.child.exitCode === null) {
+  const look = async () => {
     const res = await call(server.baseUrl, { method: 'GET', path: '/health/ready', timeoutMs: 2000 });
-    // Another process's listener on the port would answer too: only while ours still runs does a 200 count.
-    if (res.status === 200 && server.child.exitCode === null) return true;
-    await sleep(100);
-  }
-  return false;
+    return { ready: res.status ?? res.error, exitCode: server.child.exitCode };
+  };
+  // Another process's listener on the port would answer too: only while ours still runs does a 200 count.
+  const seen = await waitFor(
+    'the server to answer /health/ready or exit',
+    look,
+    (s) => s.exitCode !== null || s.ready === 200,
+    {
+      timeoutMs: READY_WITHIN_MS,
+      everyMs: 100,
+    },
+  );
+  return seen.exitCode === null;
 }
 
 /**
  * Starts compiled servers on the test database for a spec file (quiet, no rate limit, `nodeArgs` for
- * each), and stops them after its tests.
+ * each), and stops them after its tests; its steps show what they printed.
  */
 export function useServerProcesses(nodeArgs: readonly string[] = []) {
   const servers: ServerProcess[] = [];
@@ -77,7 +94,7 @@ export function useServerProcesses(nodeArgs: readonly string[] = []) {
       await server.exited;
     }
   });
-  return async (env: Record<string, string>): Promise<ServerProcess> => {
+  const start = async (env: Record<string, string>): Promise<ServerProcess> => {
     const server = await startServer(
       { DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env },
       nodeArgs,
@@ -85,4 +102,5 @@ export function useServerProcesses(nodeArgs: readonly string[] = []) {
     servers.push(server);
     return server;
   };
+  return { start, step: stepsShowing(() => servers) };
 }

@@ -31,7 +31,7 @@ const FAMILIES = [
 /** The compiled server with its metrics port, on the test database; the in-process app seeds. */
 describe('Prometheus metrics', () => {
   const s = useScene();
-  const start = useServerProcesses();
+  const { start } = useServerProcesses();
 
   it('counts requests by route and status on a port of their own, with every family, and no id', async () => {
     const metricsPort = await freePort();

@@ -1,16 +1,20 @@
 import { join } from 'node:path';
 import { freePort } from '../../support/free-port';
 import { call } from '../faults/http-client';
-import { useServerProcesses } from '../faults/server-process';
+import { START_STEP_MS, useServerProcesses } from '../faults/server-process';
 import { createMigratedDatabase } from '../support/empty-database';
 import { seedWorkspace } from '../support/fixtures';
 import { useScene } from '../support/scene';
 import { createTestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 import { Receiver, WEBHOOK_TEST_ENV } from '../webhooks/receiver';
 import { ofTeam } from '../webhooks/webhook-fixtures';
 
 const PRELOAD = join(__dirname, 'trace-preload.js');
-const TIMEOUT_MS = 10_000;
+/** Twice the server's 10 s REQUEST_TIMEOUT_MS: it answers every request before, however loaded the machine. */
+const TIMEOUT_MS = 20_000;
+/** A step that waits for one request, or for spans the server dumps after it. */
+const STEP_MS = TIMEOUT_MS + 2000;
 
 interface DumpedSpan {
   name: string;
@@ -23,10 +27,21 @@ interface DumpedSpan {
 
 /** The compiled server, preloaded with trace-preload.js; the in-process app seeds. */
 describe('OpenTelemetry traces', () => {
+  jest.setTimeout(180_000); // above the sum of a test's step deadlines, so a step reports what waited
   const s = useScene();
-  const start = useServerProcesses(['-r', PRELOAD]);
+  const servers = useServerProcesses(['-r', PRELOAD]);
+  const { step } = servers;
+  const start = (env: Record<string, string>) => step('start the server', START_STEP_MS, () => servers.start(env));
 
   const dump = async <T>(port: number): Promise<T> => (await fetch(`http://127.0.0.1:${port}/`)).json() as Promise<T>;
+  /** The spans dumped on `port` once `found` is among them (they are exported after the response). */
+  const spansOnceThere = (port: number, what: string, found: (spans: DumpedSpan[]) => boolean) =>
+    step(`the ${what} span is exported`, STEP_MS, () =>
+      waitFor(`the ${what} span among the exported spans`, () => dump<DumpedSpan[]>(port), found, {
+        timeoutMs: TIMEOUT_MS,
+        everyMs: 100,
+      }),
+    );
 
   it('a PATCH is an HTTP span with the request id, over the Nest handler span, over the statement spans', async () => {
     const dumpPort = await freePort();
@@ -39,6 +54,7 @@ describe('OpenTelemetry traces', () => {
       body: { project_id: s.ws.projectId, title: 'Traced' },
       timeoutMs: TIMEOUT_MS,
     });
+    expect({ status: created.status, error: created.error }).toEqual({ status: 201, error: undefined });
     const pageId = (created.body as { page: { id: string } }).page.id;
     const patched = await call(server.baseUrl, {
       method: 'PATCH',
@@ -50,11 +66,9 @@ describe('OpenTelemetry traces', () => {
     });
     expect(patched.status).toBe(200);
 
-    let spans: DumpedSpan[] = [];
-    for (let i = 0; i < 50 && !spans.some((span) => span.attributes['http.request.id'] === 'trace-me-1'); i++) {
-      spans = await dump<DumpedSpan[]>(dumpPort);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const spans = await spansOnceThere(dumpPort, 'PATCH', (all) =>
+      all.some((span) => span.attributes['http.request.id'] === 'trace-me-1'),
+    );
     const http = spans.find((span) => span.attributes['http.request.id'] === 'trace-me-1');
     expect(http?.name).toMatch(/^PATCH/);
     const trace = spans.filter((span) => span.traceId === http!.traceId);
@@ -104,22 +118,18 @@ describe('OpenTelemetry traces', () => {
         { 'X-Request-Id': 'trace-me-2' },
       );
       expect(patched.status).toBe(200);
-      await receiver.waitFor(1, ofTeam(ws), TIMEOUT_MS);
+      await step('the change is delivered', STEP_MS, () => receiver.waitFor(1, ofTeam(ws), TIMEOUT_MS));
 
-      let spans: DumpedSpan[] = [];
-      const delivery = () =>
+      const delivery = (spans: DumpedSpan[]) =>
         spans.find(
           (span) =>
             span.name === 'webhook delivery' &&
             span.attributes['webhook.id'] === webhookId &&
             span.attributes['http.response.status_code'] !== undefined,
         );
-      for (let i = 0; i < 50 && !delivery(); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        spans = await dump<DumpedSpan[]>(dumpPort);
-      }
+      const spans = await spansOnceThere(dumpPort, 'webhook delivery', (all) => delivery(all) !== undefined);
       const request = spans.find((span) => span.attributes['http.request.id'] === 'trace-me-2')!;
-      const delivered = delivery()!;
+      const delivered = delivery(spans)!;
       expect(delivered.attributes['http.response.status_code']).toBe(200);
       expect(delivered.traceId).not.toBe(request.traceId);
       // The link names a span of the request's trace: the one in which the change was written.

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { useScene } from '../support/scene';
 import { ACTIVITY } from '../support/citus';
 import { testDatabaseUrl } from '../support/test-config';
+import { waitFor } from '../support/wait-for';
 import { seedFamily } from './page-fixtures';
 
 /**
@@ -50,10 +51,7 @@ describe('a title change that waits while its page is moved', () => {
             WHERE wait_event_type = 'Lock' AND query LIKE '%FOR NO KEY UPDATE OF p%'`,
         )
       ).rows[0].n;
-    for (let tries = 0; (await waiting()) === 0; tries++) {
-      if (tries > 200) throw new Error('the title change never waited for the row');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await waitFor('the title change to wait for the row (waiting sessions)', waiting, (n) => n > 0, { everyMs: 10 });
     await mover.query('COMMIT');
 
     const res = await renamed;

@@ -3,6 +3,7 @@ import { ExportService } from '../../src/export/export.service';
 import { expectError } from '../support/expect-error';
 import { importDocument } from '../support/fixtures';
 import { useScene } from '../support/scene';
+import { holdFor } from '../support/wait-for';
 import { lifecycle, pageCounts, seedHigh } from './lifecycle-fixtures';
 import { treeRows } from './tree-rows';
 
@@ -228,7 +229,7 @@ describe('POST /v1/{team_id}/pages', () => {
       const send = () =>
         api().create({ project_id: s.ws.projectId, title: 'Once' }).set('Idempotency-Key', `create-${s.ws.teamId}`);
       const first = await send().expect(201);
-      await new Promise((resolve) => setTimeout(resolve, 5)); // a later clock: the replay is the kept answer still
+      await holdFor(5, 'a later clock: the replay is the kept answer still');
       const again = await send().expect(201);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.text).toBe(first.text); // to the byte, its collaboration token too

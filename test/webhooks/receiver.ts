@@ -1,6 +1,7 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { holdFor, waitFor } from '../support/wait-for';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -44,7 +45,8 @@ export class Receiver {
         const request = { headers: req.headers, body, event: JSON.parse(body) as Received['event'] };
         const status = receiver.answer(request, receiver.received.length);
         receiver.received.push({ ...request, status, connection: connections.get(req.socket) ?? 0 });
-        if (status !== 0) setTimeout(() => res.writeHead(status).end(), receiver.holdMs);
+        if (status !== 0)
+          void holdFor(receiver.holdMs, 'the receiver takes its time').then(() => res.writeHead(status).end());
       });
     });
     return receiver;
@@ -57,15 +59,15 @@ export class Receiver {
 
   /** Waits until `count` requests match `where` (failing after `timeoutMs`), and returns them. */
   async waitFor(count: number, where: (event: Received['event']) => boolean = () => true, timeoutMs = 20_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (this.events(where).length < count) {
-      if (Date.now() > deadline)
-        throw new Error(
-          `Expected ${count} matching requests, got ${this.events(where).length}: ` +
-            JSON.stringify(this.received.map((r) => [r.headers['webhook-id'], r.event.type, r.status])),
-        );
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await waitFor(
+      `${count} matching webhook requests`,
+      () => this.events(where).length,
+      (matching) => matching >= count,
+      { timeoutMs },
+    ).catch((error: Error) => {
+      const all = this.received.map((r) => [r.headers['webhook-id'], r.event.type, r.status]);
+      throw new Error(`${error.message}; every request received: ${JSON.stringify(all)}`);
+    });
     return this.events(where);
   }
 
@@ -99,5 +101,3 @@ export const WEBHOOK_TEST_ENV = {
   WEBHOOK_SECRET_KEY: 'a-test-key-of-at-least-thirty-two-characters',
   PUBLIC_PAGES_BASE_URL: 'https://pages.example.com/p',
 };
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

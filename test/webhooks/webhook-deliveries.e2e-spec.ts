@@ -13,6 +13,7 @@ import { seedPages } from '../pages/page-fixtures';
 import { TEST_ON_CITUS } from '../support/citus';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 import { Received, Receiver } from './receiver';
 import {
   deliveryLog,
@@ -178,12 +179,12 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
     await receiver.waitFor(3, ofTeam(ws));
 
     // Given up once the next retry would fall past WEBHOOK_RETRY_WINDOW_MS (6 s) after the event.
-    const deadline = Date.now() + 20_000;
-    let log = await deliveries(ws, dead);
-    while (log.filter((a) => a.outcome === 'given_up').length < 3 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      log = await deliveries(ws, dead);
-    }
+    const log = await waitFor(
+      "the dead receiver's 3 events given up (its deliveries log)",
+      () => deliveries(ws, dead),
+      (attempts) => attempts.filter((a) => a.outcome === 'given_up').length >= 3,
+      { timeoutMs: 20_000, everyMs: 250 },
+    );
     const givenUp = log.filter((a) => a.outcome === 'given_up');
     expect(givenUp).toHaveLength(3);
     expect(givenUp.every((a) => a.status === null && a.next_attempt === null && a.attempt > 1)).toBe(true);
@@ -265,9 +266,12 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
       (
         await db.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM ${table} WHERE team_id = $1`, [ws.teamId])
       )[0].n;
-    const deadline = Date.now() + 10_000;
-    while ((await count('webhook_attempts')) === 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    await waitFor(
+      'an attempt recorded (attempts)',
+      () => count('webhook_attempts'),
+      (n) => n > 0,
+      { everyMs: 50 },
+    );
     expect(await count('webhook_deliveries')).toBe(1);
     const sql = t.app.get(Sql);
     const [backlog] = await sql.query(WEBHOOK_BACKLOG, {});
@@ -278,12 +282,13 @@ describe('Webhook retries, order and the deliveries log (e2e)', () => {
     // A retention of a year keeps everything finished; only what the deleted webhook left goes.
     // (An attempt in flight when the webhook was deleted holds its delivery until it ends: then it goes too.)
     const retentionMs = 365 * 86_400_000;
-    const until = Date.now() + 10_000;
-    do {
+    const trim = async () => {
       const due = await sql.query(WORKSPACES_TO_TRIM, { retentionMs, limit: 1000 });
       expect(due.map((row) => row.team_id)).toContain(ws.teamId);
       await sql.query(TRIM_WEBHOOK_DATA, { teamId: ws.teamId, retentionMs });
-    } while ((await count('webhook_deliveries')) > 0 && Date.now() < until);
+      return count('webhook_deliveries');
+    };
+    await waitFor("the deleted webhook's deliveries trimmed (deliveries left)", trim, (n) => n === 0, { everyMs: 50 });
     expect(await count('webhook_deliveries')).toBe(0);
     expect(await count('webhook_attempts')).toBe(0);
     expect(await count('webhook_events')).toBe(1); // trimmed only after the retention

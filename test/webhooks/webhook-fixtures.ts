@@ -1,7 +1,8 @@
 import { Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import type { AttemptRow } from '../../src/webhooks/webhook-queries';
-import { Received, Receiver, sleep, WEBHOOK_TEST_ENV } from './receiver';
+import { waitFor } from '../support/wait-for';
+import { Received, Receiver, WEBHOOK_TEST_ENV } from './receiver';
 
 /** A test app delivering as every webhook spec does, and a receiver on loopback; closed by stopAppAndReceiver. */
 export async function startAppAndReceiver(): Promise<{ t: TestApp; receiver: Receiver }> {
@@ -36,12 +37,10 @@ export async function deliveryLog(t: TestApp, ws: Workspace, webhookId: string):
 }
 
 /** The log once it holds `count` attempts: a receiver sees a request before the worker records its outcome. */
-export async function recordedLog(t: TestApp, ws: Workspace, webhookId: string, count: number): Promise<AttemptRow[]> {
-  const deadline = Date.now() + 10_000;
-  let log = await deliveryLog(t, ws, webhookId);
-  while (log.length < count && Date.now() < deadline) {
-    await sleep(25);
-    log = await deliveryLog(t, ws, webhookId);
-  }
-  return log;
+export function recordedLog(t: TestApp, ws: Workspace, webhookId: string, count: number): Promise<AttemptRow[]> {
+  return waitFor(
+    `${count} attempts in the deliveries log of webhook ${webhookId}`,
+    () => deliveryLog(t, ws, webhookId),
+    (log) => log.length >= count,
+  );
 }

@@ -1,12 +1,19 @@
 import { DataSource } from 'typeorm';
 import { call } from '../faults/http-client';
-import { ServerProcess, startServer } from '../faults/server-process';
+import { ServerProcess, START_STEP_MS, startServer } from '../faults/server-process';
+import { stepsShowing } from '../faults/server-steps';
 import { seedPages } from '../pages/page-fixtures';
 import { seedWorkspace, Workspace } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createMigratedDatabase, EmptyDatabase } from '../support/empty-database';
-import { Receiver, sleep, WEBHOOK_TEST_ENV } from './receiver';
+import { waitFor } from '../support/wait-for';
+import { Receiver, WEBHOOK_TEST_ENV } from './receiver';
 import { ofTeam, subscribe } from './webhook-fixtures';
+
+/** Twice the server's 10 s REQUEST_TIMEOUT_MS: it answers every request before, however loaded the machine. */
+const REQUEST_TIMEOUT_MS = 20_000;
+/** A step that waits for a request, a delivery or an exit. */
+const STEP_MS = 25_000;
 
 /** Real server processes (`node dist/src/main.js`) on `databaseUrl`, delivering as every webhook spec does. */
 function server(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -26,10 +33,11 @@ async function stop(process: ServerProcess | undefined, signal: NodeJS.Signals =
 }
 
 describe('Webhook delivery across real server processes (e2e)', () => {
-  jest.setTimeout(90_000);
+  jest.setTimeout(2 * START_STEP_MS + 5 * STEP_MS); // above a test's step deadlines: a step says what waited
   let t: TestApp;
   let receiver: Receiver;
   const started: ServerProcess[] = [];
+  const step = stepsShowing(() => started);
 
   // A database of its own: the processes this spec kills mid-attempt would deliver other specs' events again.
   let database: EmptyDatabase;
@@ -52,19 +60,25 @@ describe('Webhook delivery across real server processes (e2e)', () => {
   });
 
   async function launch(env: Record<string, string> = {}): Promise<ServerProcess> {
-    const process = await server(database.url, env);
+    const process = await step('start a server', START_STEP_MS, () => server(database.url, env));
     started.push(process);
     return process;
   }
 
   const patch = (api: ServerProcess, ws: Workspace, page: string, body: object) =>
-    call(api.baseUrl, {
-      method: 'PATCH',
-      path: `/v1/${ws.teamId}/pages/${page}`,
-      auth: ws.auth.owner,
-      body,
-      timeoutMs: 10_000,
-    });
+    step(`PATCH page ${page}`, STEP_MS, () =>
+      call(api.baseUrl, {
+        method: 'PATCH',
+        path: `/v1/${ws.teamId}/pages/${page}`,
+        auth: ws.auth.owner,
+        body,
+        timeoutMs: REQUEST_TIMEOUT_MS,
+      }),
+    );
+  const delivered = (count: number, ws: Workspace) =>
+    step(`${count} deliveries reach the receiver`, STEP_MS + 2000, () => receiver.waitFor(count, ofTeam(ws), STEP_MS));
+  const exitOf = (process: ServerProcess, why: string) =>
+    step(`the server exits (${why})`, STEP_MS, () => process.exited);
 
   const eventIds = async (ws: Workspace) =>
     (
@@ -73,6 +87,17 @@ describe('Webhook delivery across real server processes (e2e)', () => {
         .query<Array<{ id: string }>>(`SELECT id::text FROM webhook_events WHERE team_id = $1 ORDER BY id`, [ws.teamId])
     ).map((e) => e.id);
 
+  /** The workspace's deliveries that are delivered and that no attempt holds (SKIP LOCKED passes over those). */
+  const finishedDeliveries = async (ws: Workspace) =>
+    (
+      await t.app.get(DataSource).query<Array<{ n: number }>>(
+        `SELECT count(*)::int AS n FROM (
+           SELECT 1 FROM webhook_deliveries
+            WHERE team_id = $1 AND state = 'delivered' FOR KEY SHARE SKIP LOCKED) d`,
+        [ws.teamId],
+      )
+    )[0].n;
+
   it('a process killed right after the commit: the event is delivered after a restart', async () => {
     const ws = await seedWorkspace(t.app);
     await subscribe(t, ws, receiver.url);
@@ -80,14 +105,14 @@ describe('Webhook delivery across real server processes (e2e)', () => {
     const first = await launch({ WEBHOOK_DELIVERY: 'false' }); // dies before it could ever deliver
     expect((await patch(first, ws, page, { title: 'Committed' })).status).toBe(200);
     first.child.kill('SIGKILL');
-    await first.exited;
+    await exitOf(first, 'SIGKILL');
     const [eventId] = await eventIds(ws);
     expect(eventId).toBeDefined();
 
     await launch();
-    const [delivered] = await receiver.waitFor(1, ofTeam(ws));
-    expect(delivered.headers['webhook-id']).toBe(eventId);
-    expect(delivered.event.data.page).toMatchObject({ id: page, title: 'Committed' });
+    const [request] = await delivered(1, ws);
+    expect(request.headers['webhook-id']).toBe(eventId);
+    expect(request.event.data.page).toMatchObject({ id: page, title: 'Committed' });
   });
 
   it('a process killed in the middle of an attempt: another retries it with the same webhook-id', async () => {
@@ -99,12 +124,12 @@ describe('Webhook delivery across real server processes (e2e)', () => {
       request.event.data.team_id === ws.teamId && receiver.events(ofTeam(ws)).length === 0 ? 0 : 200;
     const first = await launch();
     expect((await patch(first, ws, page, { title: 'Mid-attempt' })).status).toBe(200);
-    await receiver.waitFor(1, ofTeam(ws));
+    await delivered(1, ws);
     first.child.kill('SIGKILL');
-    await first.exited;
+    await exitOf(first, 'SIGKILL');
 
     await launch();
-    const [attempted, retried] = await receiver.waitFor(2, ofTeam(ws));
+    const [attempted, retried] = await delivered(2, ws);
     expect(retried.headers['webhook-id']).toBe(attempted.headers['webhook-id']);
     expect(retried.status).toBe(200);
   });
@@ -116,23 +141,22 @@ describe('Webhook delivery across real server processes (e2e)', () => {
     const api = await launch();
     receiver.holdMs = 1500;
     expect((await patch(api, ws, page, { title: 'In flight' })).status).toBe(200);
-    await receiver.waitFor(1, ofTeam(ws));
+    await delivered(1, ws);
     api.child.kill('SIGTERM');
-    expect((await api.exited).code).toBe(0);
+    expect((await exitOf(api, 'SIGTERM during the attempt')).code).toBe(0);
     // Whichever process made the attempt, it is recorded once it ends; had it been dropped, it would be made again.
-    const recorded = () =>
-      t.app
-        .get(DataSource)
-        .query<Array<{ n: number; outcome: string }>>(
-          `SELECT count(*)::int AS n, max(outcome) AS outcome FROM webhook_attempts WHERE team_id = $1`,
-          [ws.teamId],
-        );
-    const deadline = Date.now() + 15_000;
-    let [attempts] = await recorded();
-    while (attempts.n === 0 && Date.now() < deadline) {
-      await sleep(100);
-      [attempts] = await recorded();
-    }
+    const recorded = async () =>
+      (
+        await t.app
+          .get(DataSource)
+          .query<Array<{ n: number; outcome: string }>>(
+            `SELECT count(*)::int AS n, max(outcome) AS outcome FROM webhook_attempts WHERE team_id = $1`,
+            [ws.teamId],
+          )
+      )[0];
+    const attempts = await step('the attempt is recorded', STEP_MS, () =>
+      waitFor('an attempt recorded (attempts, outcome)', recorded, (seen) => seen.n > 0, { timeoutMs: 15_000 }),
+    );
     expect(receiver.events(ofTeam(ws))).toHaveLength(1);
     expect(attempts).toEqual({ n: 1, outcome: 'delivered' });
   });
@@ -154,8 +178,16 @@ describe('Webhook delivery across real server processes (e2e)', () => {
     );
     const ids = await eventIds(ws);
     expect(ids).toHaveLength(20);
-    await receiver.waitFor(20, ofTeam(ws));
-    await sleep(1000); // time enough for a duplicate to show up
+    await delivered(20, ws);
+    // An attempt holds its delivery's row lock until its outcome is recorded, and only a pending delivery is
+    // claimed: once every delivery is delivered and none is locked, no request is in flight nor can one start.
+    await step('every delivery is finished', STEP_MS, () =>
+      waitFor(
+        '20 deliveries delivered and none held by an attempt',
+        () => finishedDeliveries(ws),
+        (n) => n === 20,
+      ),
+    );
     const received = receiver.events(ofTeam(ws)).map((r) => String(r.headers['webhook-id']));
     expect(received.sort()).toEqual([...ids].sort());
     for (const page of pages) {
