@@ -28,7 +28,7 @@ export class DatabaseModule {
         { provide: DatabasePools, useValue: new DatabasePools(config, databaseUrl) },
         {
           provide: REQUEST_POOL,
-          // A write's BEGIN goes out with its first statements, its COMMIT behind its last (Writes, PoolSql.transaction).
+          // A write's BEGIN goes out with its first statements, its COMMIT behind its last (PoolSql.transaction).
           useFactory: (pools: DatabasePools) => pools.open({ pipeline: true }),
           inject: [DatabasePools],
         },

@@ -140,8 +140,9 @@ export class TagsService {
         void tx.query(DELETE_TAG, key);
         void tx.query(RETIRE_TAG_ID, key);
         const cardIds = (await unlinked).map((link) => link.card_id).sort(byNumber);
-        const resource = { tag_id: BigInt(tagId).toString(), card_ids: cardIds };
-        tx.record({ type: 'tag.deleted', resource_type: 'tag', resource_id: resource.tag_id, resource, previous: null });
+        const id = BigInt(tagId).toString();
+        const resource = { tag_id: id, card_ids: cardIds };
+        tx.record({ type: 'tag.deleted', resource_type: 'tag', resource_id: id, resource, previous: null });
         return { deleted: true };
       },
       answer: () => undefined,
