@@ -29,7 +29,6 @@ import { PageList } from '../../src/pages/page-list';
 import { Announcer } from '../../src/write-path/announcer';
 import { DeliveriesQueued } from '../../src/write-path/deliveries-queued';
 import { WriteSequence } from '../../src/write-path/write-sequence';
-import { Writes } from '../../src/write-path/write-transaction';
 import { loadConfig } from '../../src/config/app-config';
 import { poolSettings } from '../../src/database/data-source-options';
 import { PoolSql } from '../../src/database/sql';
@@ -70,17 +69,15 @@ export async function startBaseline(options: BaselineOptions, port = 0): Promise
     connectionString: options.databaseUrl,
     ...poolSettings(config),
     application_name: 'workspace-content-api-baseline',
-    pipeline: true,
   });
   const db = new PoolSql(pool);
-  const queued = new DeliveriesQueued();
-  const writes = new WriteSequence(db, new Announcer(), queued);
+  const writes = new WriteSequence(db, new Announcer(), new DeliveriesQueued());
   const notes = new NotesService(db, writes);
   const pages = new PagesService(db, config, new CollaborationTokens(config), writes);
   const cards = new CardsService(db, writes);
   const creation = new PageCreation(config, new CollaborationTokens(config), writes);
   const copies = new PageCopy(config, new CollaborationTokens(config), writes);
-  const tags = new TagsService(db, new Writes(db, queued));
+  const tags = new TagsService(db, writes);
   const pageList = new PageList(db, config);
   const publicPages = new PublicPagesService(db);
 

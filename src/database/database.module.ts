@@ -26,12 +26,7 @@ export class DatabaseModule {
       imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), ...connecting })],
       providers: [
         { provide: DatabasePools, useValue: new DatabasePools(config, databaseUrl) },
-        {
-          provide: REQUEST_POOL,
-          // A write's BEGIN goes out with its first statements, its COMMIT behind its last (PoolSql.transaction).
-          useFactory: (pools: DatabasePools) => pools.open({ pipeline: true }),
-          inject: [DatabasePools],
-        },
+        { provide: REQUEST_POOL, useFactory: (pools: DatabasePools) => pools.open(), inject: [DatabasePools] },
         { provide: DatabaseListener, useValue: new DatabaseListener(config, databaseUrl) },
         PendingMigrationsOnBoot,
       ],

@@ -82,21 +82,3 @@ export const SWEEP_KEYS = statement<{ limit: number }, { id: string }>(
                                        ORDER BY expires_at OFFSET :limit - 1 LIMIT 1))
    RETURNING key AS id`,
 );
-
-/**
- * Keeps a write's answer (`status`, and `answer`, the row it is rendered from) under the request's key, in
- * the write's transaction, while this request's claim on the key stands: no row when the claim was taken
- * over (the request ran too long), and then the write must not commit. A change is never applied twice,
- * even when the process dies before answering.
- */
-export const KEEP_ANSWER = statement<
-  KeyParams & { teamId: string; callerId: string; status: number; answer: string },
-  { kept: boolean }
->(
-  'keep_answer',
-  `UPDATE idempotency_keys k
-      SET status = :status::int, answer = :answer::jsonb, claim = NULL, claimed_until = NULL
-    WHERE k.team_id = :teamId AND k.user_id = :callerId::text AND k.key = :idempotencyKey::text
-      AND k.claim = :keyClaim::uuid
-   RETURNING true AS kept`,
-);

@@ -13,7 +13,6 @@ import * as pageListQueries from '../pages/page-list-queries';
 import * as idempotencyQueries from '../safe-writes/idempotency-queries';
 import * as tagQueries from '../tags/tag-queries';
 import * as webhookQueries from '../webhooks/webhook-queries';
-import * as outboxQueries from '../write-path/outbox-queries';
 
 /** Every module of statements, by the feature (folder) it belongs to. */
 const STATEMENT_MODULES: Record<string, Record<string, unknown>> = {
@@ -27,7 +26,6 @@ const STATEMENT_MODULES: Record<string, Record<string, unknown>> = {
   tags: tagQueries,
   webhooks: webhookQueries,
   'public-pages': publicPageQueries,
-  'write-path': outboxQueries,
 };
 
 /** One statement of the catalogue, in one form. */

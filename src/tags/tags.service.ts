@@ -8,17 +8,15 @@ import { Sql } from '../database/sql';
 import { entityTag } from '../safe-writes/entity-tags';
 import { Versioned } from '../safe-writes/versioned';
 import { WriteConditions } from '../safe-writes/write-conditions';
-import { previousValues } from '../write-path/change-event';
-import { Writes } from '../write-path/write-transaction';
+import { WriteSequence } from '../write-path/write-sequence';
 import { CreateTagDto } from './dto/create-tag.dto';
 import { ListTagsQuery, TAGS_PER_ANSWER } from './dto/list-tags.query';
 import { UpdateTagDto } from './dto/update-tag.dto';
 import { TagDto } from '../cards/dto/card.response';
 import { TagErrors } from './tag-errors';
 import {
-  ALLOCATE_TAG_ID,
+  CREATE_TAG,
   DELETE_TAG,
-  INSERT_TAG,
   LIST_ALL_TAGS,
   LIST_PROJECT_TAGS,
   LIST_WORKSPACE_TAGS,
@@ -26,10 +24,7 @@ import {
   LOCK_TAG,
   LOCK_TAG_FOR_DELETE,
   PROJECT_EXISTS,
-  RETIRE_TAG_ID,
   TagRow,
-  STAMP_TAGGED_CARDS,
-  UNLINK_TAG,
   UPDATE_TAG,
 } from './tag-queries';
 import { slugify } from './tag-slug';
@@ -46,7 +41,7 @@ const START: Position = ['', '-1'];
 export class TagsService {
   constructor(
     private readonly db: Sql,
-    private readonly writes: Writes,
+    private readonly writes: WriteSequence,
   ) {}
 
   /** One answer of a tag list, by name ignoring case then id, from where the cursor says (keyset). */
@@ -70,29 +65,38 @@ export class TagsService {
   }
 
   /** Creates a tag; of two creates of one name (ignoring case) in one scope, the database lets one through. */
-  create(caller: Caller, teamId: string, body: CreateTagDto, conditions: WriteConditions): Promise<Versioned<TagDto>> {
+  async create(caller: Caller, teamId: string, body: CreateTagDto, conditions: WriteConditions) {
     const projectId = body.project_id ?? null;
-    const fields = { teamId, projectId, name: body.name, slug: slugify(body.name), color: body.color };
     return nameTakenOnWrite(projectId, () =>
-      this.writes.run(caller, conditions, {
-        status: 201,
-        change: async (tx) => {
-          const project = projectId === null ? undefined : tx.query(PROJECT_EXISTS, { teamId, projectId });
-          const allocated = tx.query(ALLOCATE_TAG_ID, { teamId });
-          const inserted = tx.query(INSERT_TAG, fields);
-          if (project && !(await project)[0].exists) throw TagErrors.projectNotFound(projectId ?? '');
-          await allocated;
-          const [tag] = await inserted;
-          tx.record({ type: 'tag.created', resource_type: 'tag', resource_id: tag.id, resource: tag, previous: null });
-          return tag;
+      this.writes.run({
+        conditions,
+        statement: CREATE_TAG,
+        params: {
+          teamId,
+          callerId: caller.userId,
+          actor: JSON.stringify(caller.actor),
+          projectId,
+          name: body.name,
+          slug: slugify(body.name),
+          color: body.color,
         },
-        answer: (tag) => new Versioned(toTagView(tag), tagETag(tag), `/v1/${teamId}/tags/${tag.id}`),
+        lock: () => Promise.resolve(undefined),
+        answer: (row) => {
+          if (!row?.project_found) throw TagErrors.projectNotFound(projectId ?? '');
+          if (row.taken) throw TagErrors.nameTaken(projectId);
+          if (row.id === undefined || row.id === null) {
+            if ('holds_key' in row) conditions.assertKeyHeld(row as { holds_key: boolean });
+            throw new Error('A tag creation wrote nothing and gave no reason');
+          }
+          const tag = row as TagRow;
+          return new Versioned(toTagView(tag), tagETag(tag), `/v1/${teamId}/tags/${tag.id}`);
+        },
       }),
     );
   }
 
   /** Changes a tag's name or colour; its project is its name's scope and never changes. */
-  update(
+  async update(
     caller: Caller,
     teamId: string,
     tagId: string,
@@ -101,51 +105,51 @@ export class TagsService {
   ): Promise<Versioned<TagDto>> {
     if (!fitsBigint(tagId)) throw TagErrors.notFound(tagId);
     const key = { teamId, tagId };
-    const fields = {
+    const params = {
+      ...key,
+      callerId: caller.userId,
+      actor: JSON.stringify(caller.actor),
       name: patch.name ?? null,
       slug: patch.name === undefined ? null : slugify(patch.name),
       color: patch.color ?? null,
     };
     return nameTakenOnWrite(undefined, () =>
-      this.writes.run(caller, conditions, {
-        status: 200,
-        change: async (tx) => {
-          const tag = existing(tagId, (await tx.query(LOCK_TAG, key))[0]);
-          conditions.assertMatches(tagETag(tag));
+      this.writes.run({
+        conditions,
+        statement: UPDATE_TAG,
+        params,
+        // project_id is checked against the stored tag, under its lock, after 404 and If-Match.
+        alwaysLocks: patch.project_id !== undefined,
+        lock: async (tx) => existing(tagId, (await tx.query(LOCK_TAG, key))[0]),
+        etag: (_tx, tag) => tagETag(tag),
+        change: (_tx, tag) => {
           if (patch.project_id !== undefined && patch.project_id !== tag.project_id)
             throw TagErrors.projectFixed(tagId);
-          const [changed] = await tx.query(UPDATE_TAG, { ...key, ...fields });
-          if (!changed) return tag;
-          const previous = previousValues(tag, changed);
-          tx.record({ type: 'tag.updated', resource_type: 'tag', resource_id: tagId, resource: changed, previous });
-          return changed;
+          return Promise.resolve(params);
         },
-        answer: (tag) => new Versioned(toTagView(tag), tagETag(tag)),
+        answer: (row) => {
+          const tag = existing(tagId, row);
+          if (row?.taken) throw TagErrors.nameTaken(tag.project_id);
+          return new Versioned(toTagView(tag), tagETag(tag));
+        },
       }),
     );
   }
 
-  /** Deletes a tag and takes it off every card it is on, in one transaction. */
+  /** Deletes a tag and takes it off every card it is on, in one transaction (DELETE_TAG). */
   async delete(caller: Caller, teamId: string, tagId: string, conditions: WriteConditions): Promise<void> {
     if (!fitsBigint(tagId)) throw TagErrors.notFound(tagId);
     const key = { teamId, tagId };
-    await this.writes.run(caller, conditions, {
-      status: 204,
-      change: async (tx) => {
-        // FOR UPDATE: waits for the attaches holding the tag, and makes new ones wait, so every card it is on is seen.
-        const tag = existing(tagId, (await tx.query(LOCK_TAG_FOR_DELETE, key))[0]);
-        conditions.assertMatches(tagETag(tag));
-        void tx.query(STAMP_TAGGED_CARDS, { ...key, actor: JSON.stringify(caller.actor) });
-        const unlinked = tx.query(UNLINK_TAG, key);
-        void tx.query(DELETE_TAG, key);
-        void tx.query(RETIRE_TAG_ID, key);
-        const cardIds = (await unlinked).map((link) => link.card_id).sort(byNumber);
-        const id = BigInt(tagId).toString();
-        const resource = { tag_id: id, card_ids: cardIds };
-        tx.record({ type: 'tag.deleted', resource_type: 'tag', resource_id: id, resource, previous: null });
-        return { deleted: true };
+    await this.writes.run({
+      conditions,
+      statement: DELETE_TAG,
+      params: { ...key, callerId: caller.userId, actor: JSON.stringify(caller.actor) },
+      alwaysLocks: true,
+      lock: async (tx) => existing(tagId, (await tx.query(LOCK_TAG_FOR_DELETE, key))[0]),
+      etag: (_tx, tag) => tagETag(tag),
+      answer: (row) => {
+        if (!row?.deleted) throw TagErrors.notFound(tagId);
       },
-      answer: () => undefined,
     });
   }
 
@@ -160,9 +164,6 @@ function existing<Row>(tagId: string, row: Row | undefined): Row {
   if (!row) throw TagErrors.notFound(tagId);
   return row;
 }
-
-/** Ids as numbers order them: 9 before 10. */
-const byNumber = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
 
 /** A list answer's ETag: a digest of what it shows (no part of it depends on the caller). */
 const listETag = (answer: object) =>

