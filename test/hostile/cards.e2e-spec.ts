@@ -10,10 +10,11 @@ import {
   rawValidObject,
   validPath,
 } from './arbitraries';
-import { hostileParams, hostileTimeout, requestedId, SEEDED, serverView, useHostileScene } from './hostile-harness';
+import { requestedId, SEEDED, serverView, useHostileScene } from './hostile-harness';
+import { hostileTimeout } from './hostile-runs';
 
 describe('hostile requests: cards', () => {
-  const { s, sendChecked } = useHostileScene('cards');
+  const { s, sendChecked, assert } = useHostileScene('cards');
 
   const tagId = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...SEEDED.tags) },
@@ -94,8 +95,9 @@ describe('hostile requests: cards', () => {
         },
         body: { valid: validBody, hostile: hostileBody },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 204) return;
           expect(res.text).toBe('');
@@ -110,8 +112,8 @@ describe('hostile requests: cards', () => {
           const tags: string[] = read.body.card.tags.map((t: { id: string }) => t.id);
           expect(tags).toEqual(expect.arrayContaining(wanted));
           expect(new Set(tags).size).toBe(tags.length);
-        }),
-        hostileParams(600),
+        },
+        600,
       );
     },
     hostileTimeout(600),
@@ -126,12 +128,13 @@ describe('hostile requests: cards', () => {
         auth: { valid: [s.ws.auth.member, s.ws.auth.viewer, s.ws.auth.guest], hostile: hostileAuth(s) },
         body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody) },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status === 200) expect(BigInt(res.body.card.id)).toBe(BigInt(requestedId(req)));
-        }),
-        hostileParams(300),
+        },
+        300,
       );
     },
     hostileTimeout(300),

@@ -13,6 +13,7 @@ import { importDocument, Workspace } from '../support/fixtures';
 import { Scene, useScene } from '../support/scene';
 import { TestApp } from '../support/test-app';
 import { CURRENT_ETAG, headerAsReceived, isValidKey, MATCHING_IF_MATCH, NEVER_MATCHING_IF_MATCH } from './arbitraries';
+import { HostileRuns } from './hostile-runs';
 
 export type Method = 'get' | 'patch' | 'post' | 'put' | 'delete';
 
@@ -510,24 +511,6 @@ export class ConditionalRules {
   }
 }
 
-const RUN_SCALE = Number(process.env.HOSTILE_RUNS ?? '1');
-
-/**
- * fast-check's parameters for every hostile property. A random seed each run (more inputs over
- * time); on failure fast-check prints the seed, the path and the shrunk counterexample, and
- * HOSTILE_SEED=<seed> HOSTILE_PATH=<path> replays it (run that one spec with -t). HOSTILE_RUNS
- * scales the run counts (say 6 for a soak; the time limits scale with it).
- */
-export function hostileParams<T>(numRuns: number): fc.Parameters<T> {
-  const seed = process.env.HOSTILE_SEED === undefined ? undefined : Number(process.env.HOSTILE_SEED);
-  return { numRuns: Math.round(numRuns * RUN_SCALE), seed, path: process.env.HOSTILE_PATH };
-}
-
-/** A test's time limit for `numRuns` generated requests: generous, since shrinking replays many more. */
-export function hostileTimeout(numRuns: number): number {
-  return Math.max(60_000, Math.round(numRuns * RUN_SCALE * 200));
-}
-
 /** The auth header values of a workspace that must never show up in an error message. */
 export function secretsOf(...workspaces: Workspace[]): string[] {
   return workspaces.flatMap((ws) => Object.values(ws.auth).map((a) => a.slice('Bearer '.length)));
@@ -545,6 +528,13 @@ export interface HostileScene {
    * If-Match and Idempotency-Key (ConditionalRules). Returns the response for the route's own checks.
    */
   sendChecked(this: void, req: HostileRequest): Promise<Response>;
+  /** A property over `values` of `numRuns` runs (HostileRuns.assert): it stops at its time limit, and with its test. */
+  assert<T>(
+    this: void,
+    values: fc.Arbitrary<T>,
+    predicate: (value: T) => Promise<unknown>,
+    numRuns: number,
+  ): Promise<void>;
 }
 
 /**
@@ -556,6 +546,7 @@ export interface HostileScene {
 export function useHostileScene(name: string, { withOther = true } = {}): HostileScene {
   const s = useScene();
   const conditional = new ConditionalRules();
+  const runs = new HostileRuns();
   const hostile: HostileScene = {
     s,
     tracker: undefined as unknown as ChangeTracker,
@@ -570,6 +561,7 @@ export function useHostileScene(name: string, { withOther = true } = {}): Hostil
       await hostile.tracker.after(req, res);
       return res;
     },
+    assert: (values, predicate, numRuns) => runs.assert(values, predicate, numRuns),
   };
   beforeAll(async () => {
     const seeded = withOther ? [s.ws, s.other] : [s.ws];
@@ -579,7 +571,11 @@ export function useHostileScene(name: string, { withOther = true } = {}): Hostil
       seeded.map((ws) => ws.teamId),
     );
   });
-  beforeEach(() => hostile.tracker.start());
+  beforeEach(() => {
+    runs.begin();
+    return hostile.tracker.start();
+  });
+  afterEach(() => runs.end(), HostileRuns.endTimeout);
   afterAll(() => {
     if (process.env.HOSTILE_VERBOSE === '1') console.log(`${name}: ${JSON.stringify(hostile.tracker.counts)}`);
   });

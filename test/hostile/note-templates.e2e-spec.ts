@@ -13,21 +13,13 @@ import {
   validPath,
   validText,
 } from './arbitraries';
-import {
-  HostileRequest,
-  hostileParams,
-  hostileTimeout,
-  isReplay,
-  requestedId,
-  SEEDED,
-  serverView,
-  useHostileScene,
-} from './hostile-harness';
+import { HostileRequest, isReplay, requestedId, SEEDED, serverView, useHostileScene } from './hostile-harness';
+import { hostileTimeout } from './hostile-runs';
 import { importDocument } from '../support/fixtures';
 
 describe('hostile requests: note templates', () => {
   const scene = useHostileScene('note templates');
-  const { s, sendChecked } = scene;
+  const { s, sendChecked, assert } = scene;
 
   const ids = Object.values(SEEDED.templates);
   const templatePath = () => hostilePath(s, 'notes/templates', ids);
@@ -90,8 +82,9 @@ describe('hostile requests: note templates', () => {
           hostile: hostileBody(),
         },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 200) return;
           const sent = serverView(req) as Record<string, any>;
@@ -112,8 +105,8 @@ describe('hostile requests: note templates', () => {
           const read = await s.t.http.get(req.path).set('Authorization', req.headers.Authorization!);
           expect(read.status).toBe(200);
           expect(read.body).toEqual(res.body);
-        }),
-        hostileParams(600),
+        },
+        600,
       );
     },
     hostileTimeout(600),
@@ -131,12 +124,13 @@ describe('hostile requests: note templates', () => {
         },
         body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, rawFieldsObject(hostileFields)) },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status === 200) expect(res.body.note_template.id).toBe(requestedId(req));
-        }),
-        hostileParams(300),
+        },
+        300,
       );
     },
     hostileTimeout(300),
@@ -172,8 +166,9 @@ describe('hostile requests: note templates', () => {
         ...r,
         headers: { ...r.headers, 'If-Match': undefined },
       }));
-      await fc.assert(
-        fc.asyncProperty(withoutIfMatch, async (req) => {
+      await assert(
+        withoutIfMatch,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 201) return;
           expect(res.headers.location).toBe(`${req.path}/${res.body.note_template.id}`);
@@ -181,8 +176,8 @@ describe('hostile requests: note templates', () => {
           const read = await s.t.http.get(res.headers.location).set('Authorization', req.headers.Authorization!);
           expect(read.status).toBe(200);
           expect(read.body).toEqual(res.body);
-        }),
-        hostileParams(200),
+        },
+        200,
       );
     },
     hostileTimeout(200),
@@ -203,8 +198,9 @@ describe('hostile requests: note templates', () => {
         auth: { valid: [s.ws.auth.member, s.ws.auth.viewer, s.ws.auth.guest], hostile: hostileAuth(s) },
         body: { valid: fc.constant(undefined), hostile: rawNotAnObject },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 200) return;
           expect(res.body.count).toBe(res.body.note_templates.length);
@@ -212,8 +208,8 @@ describe('hostile requests: note templates', () => {
           // The owner's private template is theirs to list; everyone else must not see it.
           if (req.headers.Authorization === s.ws.auth.owner) return;
           expect(ids).not.toContain(SEEDED.templates.ownersPrivate);
-        }),
-        hostileParams(200),
+        },
+        200,
       );
     },
     hostileTimeout(200),
@@ -263,8 +259,9 @@ describe('hostile requests: note templates', () => {
         auth: { valid: [s.ws.auth.member, s.ws.auth.oauth, s.ws.auth.agent], hostile: hostileAuth(s) },
         body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody()) },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 204) return;
           expect(res.text).toBe('');
@@ -278,8 +275,8 @@ describe('hostile requests: note templates', () => {
             const read = await s.t.http.get(req.path).set('Authorization', auth);
             expect(read.status).toBe(404);
           }
-        }),
-        hostileParams(250),
+        },
+        250,
       );
     },
     hostileTimeout(250),

@@ -18,14 +18,15 @@ import {
   validPath,
   validText,
 } from './arbitraries';
-import { hostileParams, hostileTimeout, HostileRequest, SEEDED, serverView, useHostileScene } from './hostile-harness';
+import { HostileRequest, SEEDED, serverView, useHostileScene } from './hostile-harness';
+import { hostileTimeout } from './hostile-runs';
 
 /** Pages seeded for the deletes to take (the seeded tree stays for the other runs). */
 const DELETABLE = Array.from({ length: 40 }, (_, n) => String(100 + n));
 
 describe('hostile requests: page create, copy and delete', () => {
   const hostile = useHostileScene('page-lifecycle');
-  const { s, sendChecked } = hostile;
+  const { s, sendChecked, assert } = hostile;
 
   beforeAll(async () => {
     await importDocument(s.t.app, {
@@ -103,8 +104,9 @@ describe('hostile requests: page create, copy and delete', () => {
         auth: { valid: writers(), hostile: hostileAuth(s) },
         body: { valid: withProject, hostile: hostileBody(createFields) },
       }).map(withoutIfMatch);
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 201) return;
           const sent = serverView(req);
@@ -112,8 +114,8 @@ describe('hostile requests: page create, copy and delete', () => {
           for (const f of ['title', 'content', 'schema', 'font', 'project_id', 'is_public'] as const)
             if (f in sent) expect(page[f]).toEqual(sent[f]);
           expect(res.headers.location).toBe(`/v1/${s.ws.teamId}/pages/${page.id}`);
-        }),
-        hostileParams(250),
+        },
+        250,
       );
       expect(await problems()).toEqual([]);
     },
@@ -135,8 +137,9 @@ describe('hostile requests: page create, copy and delete', () => {
           hostile: hostileBody({ ...placeFields, recursive: orHostile(rawBoolean) }),
         },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 201) return;
           const copied = req.path.split('/').at(-2);
@@ -144,8 +147,8 @@ describe('hostile requests: page create, copy and delete', () => {
           const sent = serverView(req);
           if ('title' in sent) expect(res.body.page.title).toBe(sent.title);
           expect(res.body.page.is_public).toBe(false);
-        }),
-        hostileParams(200),
+        },
+        200,
       );
       expect(await problems()).toEqual([]);
     },
@@ -161,14 +164,15 @@ describe('hostile requests: page create, copy and delete', () => {
         auth: { valid: writers(), hostile: hostileAuth(s) },
         body: { valid: fc.constant(undefined), hostile: fc.oneof(fc.constant(undefined), rawNotAnObject) },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 204 || res.headers['idempotent-replayed'] === 'true') return;
           const read = await s.t.http.get(req.path).set('Authorization', s.ws.auth.owner);
           expect(read.status).toBe(404);
-        }),
-        hostileParams(150),
+        },
+        150,
       );
       expect(await problems()).toEqual([]);
     },

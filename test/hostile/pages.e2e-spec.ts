@@ -17,8 +17,6 @@ import {
 } from './arbitraries';
 import {
   HostileRequest,
-  hostileParams,
-  hostileTimeout,
   isReplay,
   requestedId,
   SEEDED,
@@ -27,10 +25,11 @@ import {
   ROBOTS,
   useHostileScene,
 } from './hostile-harness';
+import { hostileTimeout } from './hostile-runs';
 
 describe('hostile requests: pages', () => {
   const hostile = useHostileScene('pages');
-  const { s, sendChecked } = hostile;
+  const { s, sendChecked, assert } = hostile;
 
   const pagePath = (suffix = '') => validPath(s, 'pages', SEEDED.pages, suffix);
   const hostilePagePath = (suffix = '') => hostilePath(s, 'pages', [...SEEDED.pages, '9'], suffix);
@@ -163,8 +162,9 @@ describe('hostile requests: pages', () => {
         auth: { valid: writers(), hostile: hostileAuth(s) },
         body: { valid: validBody, hostile: hostileBody },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 200) return;
           const sent = serverView(req) as Record<string, any>;
@@ -191,8 +191,8 @@ describe('hostile requests: pages', () => {
             if ('position' in sent) expect(page.position).toBeLessThanOrEqual(sent.position);
           }
           await expectGetShows(req, res);
-        }),
-        hostileParams(600),
+        },
+        600,
       );
     },
     hostileTimeout(600),
@@ -211,8 +211,9 @@ describe('hostile requests: pages', () => {
           hostile: fc.oneof(hostileBody, fc.string({ unit: 'binary', maxLength: 50 })),
         },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 200) return;
           expect(res.body.page.archived).toEqual({
@@ -236,8 +237,8 @@ describe('hostile requests: pages', () => {
           });
           expect(restored.status).toBe(200);
           await hostile.tracker.after(back, restored);
-        }),
-        hostileParams(250),
+        },
+        250,
       );
     },
     hostileTimeout(250),
@@ -252,12 +253,13 @@ describe('hostile requests: pages', () => {
         auth: { valid: [...writers(), s.ws.auth.viewer], hostile: hostileAuth(s) },
         body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody) },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status === 200) expect(BigInt(res.body.page.id)).toBe(BigInt(requestedId(req)));
-        }),
-        hostileParams(300),
+        },
+        300,
       );
     },
     hostileTimeout(300),
@@ -304,14 +306,15 @@ describe('hostile requests: pages', () => {
         auth: { valid: [...writers(), s.ws.auth.viewer], hostile: hostileAuth(s) },
         body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody) },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 200) return;
           expect(res.body.count).toBe(res.body.pages.length);
           for (const page of res.body.pages) expect(page.team_id).toBe(s.ws.teamId);
-        }),
-        hostileParams(200),
+        },
+        200,
       );
     },
     hostileTimeout(200),

@@ -13,10 +13,11 @@ import {
   validPath,
   validText,
 } from './arbitraries';
-import { hostileParams, hostileTimeout, SEEDED, serverView, useHostileScene } from './hostile-harness';
+import { SEEDED, serverView, useHostileScene } from './hostile-harness';
+import { hostileTimeout } from './hostile-runs';
 
 describe('hostile requests: tags', () => {
-  const { s, sendChecked } = useHostileScene('tags');
+  const { s, sendChecked, assert } = useHostileScene('tags');
   const writers = () => [s.ws.auth.member, s.ws.auth.owner, s.ws.auth.admin, s.ws.auth.oauth, s.ws.auth.agent];
   const allTags = [...SEEDED.tags, ...SEEDED.moreTags];
 
@@ -53,15 +54,16 @@ describe('hostile requests: tags', () => {
           hostile: hostileBody,
         },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 201) return;
           const sent = serverView(req) as { name: string; color: string };
           expect(res.body.tag).toMatchObject({ name: sent.name, color: sent.color });
           expect(res.headers.location).toBe(`/v1/${s.ws.teamId}/tags/${res.body.tag.id}`);
-        }),
-        hostileParams(300),
+        },
+        300,
       );
     },
     hostileTimeout(300),
@@ -88,12 +90,13 @@ describe('hostile requests: tags', () => {
         auth: { valid: [s.ws.auth.member, s.ws.auth.guest, s.ws.auth.viewer], hostile: hostileAuth(s) },
         body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody) },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status === 200) expect(res.body.count).toBe(res.body.tags.length);
-        }),
-        hostileParams(300),
+        },
+        300,
       );
     },
     hostileTimeout(300),
@@ -108,15 +111,16 @@ describe('hostile requests: tags', () => {
         auth: { valid: writers(), hostile: hostileAuth(s) },
         body: { valid: validBody, hostile: hostileBody },
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 200) return;
           const sent = serverView(req) as { name?: string; color?: string };
           if (sent.name !== undefined) expect(res.body.tag.name).toBe(sent.name);
           if (sent.color !== undefined) expect(res.body.tag.color).toBe(sent.color);
-        }),
-        hostileParams(300),
+        },
+        300,
       );
     },
     hostileTimeout(300),
@@ -139,12 +143,13 @@ describe('hostile requests: tags', () => {
         auth: { valid: [...writers(), s.ws.auth.guest], hostile: hostileAuth(s) },
         body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody) },
       });
-      await fc.assert(
-        fc.asyncProperty(untag, async (req) => {
+      await assert(
+        untag,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status === 204) expect(res.text).toBe('');
-        }),
-        hostileParams(200),
+        },
+        200,
       );
       const remove = hostileRequests({
         method: 'delete',
@@ -152,16 +157,17 @@ describe('hostile requests: tags', () => {
         auth: { valid: writers(), hostile: hostileAuth(s) },
         body: { valid: fc.constant(undefined), hostile: fc.oneof(rawNotAnObject, hostileBody) },
       });
-      await fc.assert(
-        fc.asyncProperty(remove, async (req) => {
+      await assert(
+        remove,
+        async (req) => {
           const res = await sendChecked(req);
           if (res.status !== 204 || res.headers['idempotent-replayed'] === 'true') return;
           // A hostile path may name the other workspace's tag, deleted with that workspace's own token.
           const owner = req.path.startsWith(`/v1/${s.other.teamId}/`) ? s.other.auth.owner : s.ws.auth.owner;
           const again = await s.t.http.delete(req.path).set('Authorization', owner);
           expect(again.status).toBe(404);
-        }),
-        hostileParams(150),
+        },
+        150,
       );
     },
     hostileTimeout(350),

@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { authorization, junkSegment } from './arbitraries';
-import {
-  expectContract,
-  HostileRequest,
-  hostileParams,
-  hostileTimeout,
-  secretsOf,
-  useHostileScene,
-} from './hostile-harness';
+import { expectContract, HostileRequest, secretsOf, useHostileScene } from './hostile-harness';
+import { hostileTimeout } from './hostile-runs';
 
 /** The operations that exist, as method and path pattern (exact case, no trailing slash); `*` is any method. */
 const OPERATIONS: Array<[string, RegExp]> = [
@@ -60,7 +54,7 @@ const isAlias = (path: string) => {
 
 describe('hostile requests: routes that do not exist', () => {
   // Only `ws` is seeded and watched; `other` is there for its tokens.
-  const { s, sendChecked } = useHostileScene('unknown routes', { withOther: false });
+  const { s, sendChecked, assert } = useHostileScene('unknown routes', { withOther: false });
 
   const word = fc.constantFrom(
     'pages',
@@ -162,8 +156,9 @@ describe('hostile requests: routes that do not exist', () => {
           headers: { Authorization: auth, 'Content-Type': type },
           ...(body === undefined ? {} : { body }),
         }));
-      await fc.assert(
-        fc.asyncProperty(requests, async (req) => {
+      await assert(
+        requests,
+        async (req) => {
           // No request here is Latin-1, so sendChecked's UTF-8 check has nothing to say.
           const res = await sendChecked(req);
           if (!isOperation(req.method, req.path)) {
@@ -172,8 +167,8 @@ describe('hostile requests: routes that do not exist', () => {
             if (res.status !== 400)
               expect({ status: res.status, sec: res.body.error.sec }).toEqual({ status: 404, sec: 'SEC:000-00015' });
           }
-        }),
-        hostileParams(700),
+        },
+        700,
       );
     },
     hostileTimeout(700),
@@ -196,15 +191,16 @@ describe('hostile requests: routes that do not exist', () => {
         ),
         auth: fc.constantFrom(s.ws.auth.member, undefined),
       });
-      await fc.assert(
-        fc.asyncProperty(requests, async ({ method, path: p, auth }) => {
+      await assert(
+        requests,
+        async ({ method, path: p, auth }) => {
           let test = (request(server) as unknown as Record<string, (url: string) => request.Test>)[method](p);
           if (auth) test = test.set('Authorization', auth);
           const res = await test;
           expect(res.status).toBeLessThan(500);
           if (method !== 'head') expectContract(res, secretsOf(s.ws, s.other));
-        }),
-        hostileParams(150),
+        },
+        150,
       );
     },
     hostileTimeout(150),
