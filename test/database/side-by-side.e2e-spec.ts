@@ -13,6 +13,8 @@ import { freePort } from '../../support/free-port';
 const MAIN = join(__dirname, '..', '..', 'dist', 'src', 'main.js');
 const TEAM = 'sidebyside';
 const TOKEN = 'wca_side_by_side_token';
+/** A client's patience: twice the services' 10 s REQUEST_TIMEOUT_MS, which bounds every answer under any load. */
+const CALL_TIMEOUT_MS = 20_000;
 
 /**
  * Two checkouts on one machine: the compiled service and CLI, each with a DATA_DIR of its own and
@@ -52,7 +54,9 @@ describe('embedded databases side by side', () => {
   it('starts two services from fresh data directories at once, each on a free port it remembers', async () => {
     [serverA, serverB] = await Promise.all([serve({ DATA_DIR: dataDirA }), serve({ DATA_DIR: dataDirB })]);
     for (const server of [serverA, serverB])
-      expect((await call(server.baseUrl, { method: 'GET', path: '/health/ready', timeoutMs: 5000 })).status).toBe(200);
+      expect(
+        (await call(server.baseUrl, { method: 'GET', path: '/health/ready', timeoutMs: CALL_TIMEOUT_MS })).status,
+      ).toBe(200);
 
     portA = await rememberedPort(dataDirA);
     const portB = await rememberedPort(dataDirB);
@@ -67,7 +71,12 @@ describe('embedded databases side by side', () => {
     expect(imported).toMatchObject({ code: 0, stderr: '' });
 
     const readPage = (server: ServerProcess) =>
-      call(server.baseUrl, { method: 'GET', path: `/v1/${TEAM}/pages/10`, auth: `Bearer ${TOKEN}`, timeoutMs: 5000 });
+      call(server.baseUrl, {
+        method: 'GET',
+        path: `/v1/${TEAM}/pages/10`,
+        auth: `Bearer ${TOKEN}`,
+        timeoutMs: CALL_TIMEOUT_MS,
+      });
     expect(await readPage(serverA)).toMatchObject({ status: 200, body: { page: { id: '10', title: 'Home' } } });
     expect((await readPage(serverB)).status).toBe(401);
   }, 60_000);
@@ -86,7 +95,7 @@ describe('embedded databases side by side', () => {
         method: 'GET',
         path: `/v1/${TEAM}/pages/10`,
         auth: `Bearer ${TOKEN}`,
-        timeoutMs: 5000,
+        timeoutMs: CALL_TIMEOUT_MS,
       }),
     ).toMatchObject({ status: 200 });
     await stopServer(restarted);
