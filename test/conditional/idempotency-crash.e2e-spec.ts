@@ -168,7 +168,11 @@ describe('idempotency keys outlive the server process', () => {
       const retries: Outcome[] = [];
       const retry = await waitFor(
         'the retry to be let through (not a 409)',
-        async () => retries[retries.push(await keyedWrite(server, subject, key)) - 1],
+        async () => {
+          const outcome = await keyedWrite(server, subject, key);
+          retries.push(outcome);
+          return outcome;
+        },
         (outcome) => outcome.status !== 409,
         { timeoutMs: KEY_FREED_MS, everyMs: (outcome) => Math.max(100, Number(outcome.headers['retry-after']) * 1000) },
       );

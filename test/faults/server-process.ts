@@ -84,23 +84,25 @@ async function becomesReady(server: ServerProcess): Promise<boolean> {
 
 /**
  * Starts compiled servers on the test database for a spec file (quiet, no rate limit, `nodeArgs` for
- * each), and stops them after its tests; its steps show what they printed.
+ * each), each as a step, and stops them after its tests; its steps show what they printed.
  */
 export function useServerProcesses(nodeArgs: readonly string[] = []) {
   const servers: ServerProcess[] = [];
+  const step = stepsShowing(() => servers);
   afterAll(async () => {
     for (const server of servers) {
       if (server.child.exitCode === null) server.child.kill('SIGTERM');
       await server.exited;
     }
   });
-  const start = async (env: Record<string, string>): Promise<ServerProcess> => {
-    const server = await startServer(
-      { DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env },
-      nodeArgs,
-    );
-    servers.push(server);
-    return server;
-  };
-  return { start, step: stepsShowing(() => servers) };
+  const start = (env: Record<string, string>): Promise<ServerProcess> =>
+    step('start a server', START_STEP_MS, async () => {
+      const server = await startServer(
+        { DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env },
+        nodeArgs,
+      );
+      servers.push(server);
+      return server;
+    });
+  return { start, step };
 }

@@ -180,13 +180,15 @@ describe('SIGTERM under load', () => {
         );
         return rows;
       };
-      const waiting = async () => (await appConnections()).filter((c) => c.wait_event_type === 'Lock').length;
+      const lockWaiters = (connections: Array<{ wait_event_type: string | null }>) =>
+        connections.filter((c) => c.wait_event_type === 'Lock').length;
+      const waiting = async () => lockWaiters(await appConnections());
       const lookAtWaiters = async () => ({ answered: [...settled], connections: await appConnections() });
       await step(`${SLOW} PATCHes wait for the lock`, 15_000, () =>
         waitFor(
           `${SLOW} PATCHes waiting for the lock (the held PATCHes answered, the app's connections)`,
           lookAtWaiters,
-          (seen) => seen.connections.filter((c) => c.wait_event_type === 'Lock').length >= SLOW,
+          (seen) => lockWaiters(seen.connections) >= SLOW,
           { everyMs: 50 },
         ),
       );

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { freePort } from '../../support/free-port';
 import { call } from '../faults/http-client';
-import { START_STEP_MS, useServerProcesses } from '../faults/server-process';
+import { useServerProcesses } from '../faults/server-process';
 import { createMigratedDatabase } from '../support/empty-database';
 import { seedWorkspace } from '../support/fixtures';
 import { useScene } from '../support/scene';
@@ -29,9 +29,7 @@ interface DumpedSpan {
 describe('OpenTelemetry traces', () => {
   jest.setTimeout(180_000); // above the sum of a test's step deadlines, so a step reports what waited
   const s = useScene();
-  const servers = useServerProcesses(['-r', PRELOAD]);
-  const { step } = servers;
-  const start = (env: Record<string, string>) => step('start the server', START_STEP_MS, () => servers.start(env));
+  const { start, step } = useServerProcesses(['-r', PRELOAD]);
 
   const dump = async <T>(port: number): Promise<T> => (await fetch(`http://127.0.0.1:${port}/`)).json() as Promise<T>;
   /** The spans dumped on `port` once `found` is among them (they are exported after the response). */
