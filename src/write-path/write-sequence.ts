@@ -5,6 +5,8 @@ import { SqlSession } from '../database/statement';
 import { WriteConditions } from '../safe-writes/write-conditions';
 import { Announcer } from './announcer';
 import { DeliveriesQueued } from './deliveries-queued';
+import { currentTraceParent } from '../observability/trace-context';
+import { WriteCall } from './write-call';
 import { WriteParams, WriteRow, WriteStatement } from './write-statement';
 
 /**
@@ -13,14 +15,14 @@ import { WriteParams, WriteRow, WriteStatement } from './write-statement';
  */
 export interface Write<Params extends WriteParams, Row, Locked, Answer> {
   conditions: WriteConditions;
-  statement: WriteStatement<Params, Row>;
+  statement: WriteStatement<Params, Row> | WriteCall<Params, Row>;
   /** The statement's parameters when nothing needs reading under the lock first. */
   params: Params;
   /**
    * Takes the resource's row lock in the write's transaction and reads what the rest needs: refuses a
-   * missing resource (404) or a caller who may not write it (403).
+   * missing resource (404) or a caller who may not write it (403). A write call locks in its function.
    */
-  lock(tx: SqlSession): Promise<Locked>;
+  lock?(tx: SqlSession): Promise<Locked>;
   /** The locked resource's ETag, for If-Match; without it, If-Match is not asked of this write. */
   etag?(tx: SqlSession, locked: Locked): string | Promise<string>;
   /** Under the lock, after If-Match: the change's own steps, and the statement's parameters for it. */
@@ -88,7 +90,7 @@ export class WriteSequence {
   ): Promise<(Row & WriteRow) | undefined> {
     return retryOnConflict(() =>
       this.db.transaction(async (tx) => {
-        const locked = await write.lock(tx);
+        const locked = (await write.lock?.(tx)) as Locked;
         if (write.conditions.ifMatch && write.etag) write.conditions.assertMatches(await write.etag(tx, locked));
         const params = write.change ? await write.change(tx, locked) : write.params;
         const row = await this.statement(tx, write, params);
@@ -104,7 +106,10 @@ export class WriteSequence {
     write: Write<Params, Row, Locked, Answer>,
     params: Params,
   ): Promise<(Row & WriteRow) | undefined> {
-    const [row] = await this.announcer.write(session, write.statement, { ...params, ...write.conditions.key });
-    return row;
+    const keyed = { ...params, ...write.conditions.key };
+    if (!('text' in write.statement)) return (await this.announcer.write(session, write.statement, keyed))[0];
+    const envelope = { ifMatch: write.conditions.ifMatchVersions, traceParent: currentTraceParent() };
+    const [{ written }] = await session.query(write.statement, { ...keyed, ...envelope });
+    return written ?? undefined;
   }
 }
