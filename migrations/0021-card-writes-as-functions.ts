@@ -34,7 +34,8 @@ const RECORD_EVENT = `
     hooks bigint[];
   BEGIN
     INSERT INTO webhook_events (team_id, id, type, resource_type, resource_id, actor, resource, previous, trace_parent)
-    VALUES (p_team_id, new_event_id, p_type, p_resource_type, p_resource_id, p_actor, p_resource, p_previous, p_trace_parent);
+    VALUES (p_team_id, new_event_id, p_type, p_resource_type, p_resource_id, p_actor, p_resource, p_previous,
+            p_trace_parent);
     hooks := ARRAY(SELECT w.id FROM webhooks w WHERE w.team_id = p_team_id AND w.events && ARRAY[p_type, '*']
                     ORDER BY w.id);
     IF cardinality(hooks) = 0 THEN
@@ -150,8 +151,9 @@ const ATTACH_CARD_TAGS = `
 
 /**
  * Takes one tag off a card: holds the tag (as an attach does, so its deletion waits or is waited for),
- * locks the card, and when the caller may write the card, If-Match accepts its version and the tag exists, removes it; only if it was on
- * the card is the card stamped with a new version and card.tags_removed recorded. A null id names no tag.
+ * locks the card, and when the caller may write the card, If-Match accepts its version and the tag exists,
+ * removes it; only if it was on the card is the card stamped with a new version and card.tags_removed
+ * recorded. A null id names no tag.
  */
 const REMOVE_CARD_TAG = `
   CREATE FUNCTION remove_card_tag(p_team_id text, p_card_id bigint, p_tag_id bigint, p_listed_only boolean,
@@ -183,7 +185,8 @@ const REMOVE_CARD_TAG = `
          WHERE c.team_id = p_team_id AND c.id = p_card_id
         RETURNING c.version INTO card_version;
         announced := record_event(p_team_id, 'card.tags_removed', 'card', p_card_id::text, p_actor,
-                                  jsonb_build_object('card_id', p_card_id::text, 'tag_ids', jsonb_build_array(p_tag_id::text)),
+                                  jsonb_build_object('card_id', p_card_id::text,
+                                                     'tag_ids', jsonb_build_array(p_tag_id::text)),
                                   NULL, p_trace_parent);
       END IF;
     END IF;

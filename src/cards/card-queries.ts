@@ -105,4 +105,3 @@ export interface CardKey {
 
 /** A card with its members and its tags in the order attached, in one round trip. */
 export const READ_CARD = statement<CardKey, CardRow>('read_card', READ);
-

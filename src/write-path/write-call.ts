@@ -22,11 +22,18 @@ export interface CallRow extends WriteRow {
 
 /**
  * A write as one call of its database function (the migrations define them: lock, check, change, record),
- * which compares If-Match under its lock, keeps the answer under the request's key and stores the event. `SELECT fn(...)` with nothing
- * else is the form Citus delegates whole to the node of the workspace named by the first argument.
+ * which compares If-Match under its lock, keeps the answer under the request's key and stores the event.
+ * `SELECT fn(...)` with nothing else is the form Citus delegates whole to the node of the workspace named
+ * by the first argument.
  */
-export type WriteCall<Params extends WriteParams, Row> = Statement<Params & CallParams, { written: (Row & CallRow) | null }>;
+export type WriteCall<Params extends WriteParams, Row> = Statement<
+  Params & CallParams,
+  { written: (Row & CallRow) | null }
+>;
 
-/** Declares a write call: `fn(args, key, claim, trace)`, with `args` naming the write's parameters. */
-export const writeCall = <Params extends WriteParams, Row>(name: string, fn: string, args: string): WriteCall<Params, Row> =>
-  statement(name, `SELECT ${fn}(${args}, ${ENVELOPE}) AS written`);
+/** Declares a write call: `fn(args, envelope)`, with `args` naming the write's parameters. */
+export const writeCall = <Params extends WriteParams, Row>(
+  name: string,
+  fn: string,
+  args: string,
+): WriteCall<Params, Row> => statement(name, `SELECT ${fn}(${args}, ${ENVELOPE}) AS written`);
