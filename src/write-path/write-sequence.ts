@@ -60,7 +60,9 @@ export class WriteSequence {
     const kept = write.conditions.kept<Row>();
     if (kept) return write.answer(kept);
     const asksIfMatch = write.conditions.ifMatch !== undefined && write.etag !== undefined;
-    const row = asksIfMatch || write.alwaysLocks ? await this.underLock(write) : await this.alone(write);
+    // A write call locks and compares If-Match in its function, and runs outside a transaction (docs/citus.md).
+    const locksFirst = !isCall(write.statement) && (asksIfMatch || write.alwaysLocks);
+    const row = locksFirst ? await this.underLock(write) : await this.alone(write);
     if (row?.announced) this.queued.committed(); // committed by now: the worker may claim it at once
     const answer = write.answer(row);
     if (row) write.conditions.assertKeyHeld(row);
@@ -107,9 +109,13 @@ export class WriteSequence {
     params: Params,
   ): Promise<(Row & WriteRow) | undefined> {
     const keyed = { ...params, ...write.conditions.key };
-    if (!('text' in write.statement)) return (await this.announcer.write(session, write.statement, keyed))[0];
+    if (!isCall(write.statement)) return (await this.announcer.write(session, write.statement, keyed))[0];
     const envelope = { ifMatch: write.conditions.ifMatchVersions, traceParent: currentTraceParent() };
     const [{ written }] = await session.query(write.statement, { ...keyed, ...envelope });
     return written ?? undefined;
   }
 }
+
+const isCall = <Params extends WriteParams, Row>(
+  write: WriteStatement<Params, Row> | WriteCall<Params, Row>,
+): write is WriteCall<Params, Row> => 'text' in write;
