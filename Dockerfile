@@ -6,9 +6,10 @@
 # Behind a proxy that re-signs TLS, give npm its CA for the build only (a secret is never stored in a layer):
 #   docker build --secret id=npm_ca,src=/etc/ssl/certs/ca-certificates.crt .
 
-# The official image, pinned by its digest (the tag beside it says which line): a rebuild is the same base.
-# To move it: `docker buildx imagetools inspect node:24-bookworm-slim` prints the tag's digest now.
-ARG NODE_IMAGE=node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d
+# The official image, pinned by its digest (the tag beside it says which Node): a rebuild is the same base.
+# To move it: `docker buildx imagetools inspect node:24.X.Y-bookworm-slim` prints that tag's digest now.
+# scripts/stand-in-node-image.sh reads this line: a stand-in runs the Node the tag names.
+ARG NODE_IMAGE=node:24.18.0-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d
 
 # ---- npm: the manifest and the lockfile that every install below must follow exactly ----
 FROM ${NODE_IMAGE} AS npm
