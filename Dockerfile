@@ -6,9 +6,10 @@
 # Behind a proxy that re-signs TLS, give npm its CA for the build only (a secret is never stored in a layer):
 #   docker build --secret id=npm_ca,src=/etc/ssl/certs/ca-certificates.crt .
 
-# The official image, pinned by its digest (the tag beside it says which line): a rebuild is the same base.
-# To move it: `docker buildx imagetools inspect node:24-bookworm-slim` prints the tag's digest now.
-ARG NODE_IMAGE=node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d
+# The official image, pinned by its digest (the tag beside it says which Node): a rebuild is the same base.
+# To move it: `docker buildx imagetools inspect node:24.X.Y-bookworm-slim` prints that tag's digest now.
+# scripts/stand-in-node-image.sh reads this line: a stand-in runs the Node the tag names.
+ARG NODE_IMAGE=node:24.18.0-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d
 
 # ---- npm: the manifest and the lockfile that every install below must follow exactly ----
 FROM ${NODE_IMAGE} AS npm
@@ -25,6 +26,11 @@ FROM npm AS prod-deps
 RUN --mount=type=secret,id=npm_ca --mount=type=cache,target=/root/.npm \
     if [ -f /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi; \
     npm ci --omit=dev --omit=optional --ignore-scripts
+# What packages publish but nothing loads at run time: source maps (some 40% of node_modules), type declarations,
+# their own tests and Markdown documentation. Licences stay.
+RUN find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.[cm]ts' \
+      -o \( -iname '*.md' ! -iname 'licen[cs]e*' \) \) -delete && \
+    find node_modules -depth -type d \( -name test -o -name tests -o -name __tests__ \) -exec rm -rf {} +
 
 # ---- build: the compiler and its dependencies, src/ and migrations/ into dist/ ----
 FROM npm AS build
@@ -40,7 +46,9 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS runtime
 # tini (Debian's) as PID 1: it forwards SIGTERM to node from the container's first instant (node as PID 1
 # ignores SIGTERM until its handler is installed) and reaps any child.
-RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
+# apt-get clean: the layer keeps no package or cache, whether or not the base image's apt cleans up itself.
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends tini && \
+    apt-get clean && rm -rf /var/lib/apt/lists/*
 # Metrics listen on every interface in a container, so that a scraper outside it reaches them.
 ENV NODE_ENV=production METRICS_HOST=0.0.0.0
 WORKDIR /app

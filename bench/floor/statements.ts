@@ -283,9 +283,9 @@ export const REMOVE_TAG = statement(
 export const LIST_TAGS = statement(
   'list_tags',
   `
-  SELECT id::text, team_id, project_id, name, slug, color, lower(name COLLATE pg_c_utf8) AS name_key FROM tags
-   WHERE team_id = $1 AND project_id IS NULL AND (lower(name COLLATE pg_c_utf8), id) > ($2::text, $3::bigint)
-   ORDER BY lower(name COLLATE pg_c_utf8), id LIMIT $4`,
+  SELECT id::text, team_id, project_id, name, slug, color, name_key FROM tags
+   WHERE team_id = $1 AND project_id IS NULL AND (name_key, id) > ($2::text, $3::bigint)
+   ORDER BY name_key, id LIMIT $4`,
 );
 
 /**

@@ -32,7 +32,7 @@ FROM
     SELECT
       t.*,
       t.owner_id IS NOT NULL AS owned,
-      lower(t.title) COLLATE "C" AS title_key
+      simple_lowercase (t.title) COLLATE "C" AS title_key
     FROM
       note_templates t
     WHERE

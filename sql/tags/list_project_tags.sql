@@ -17,7 +17,7 @@ SELECT
       AND n.tag_id = t.id
   )::int AS total_cards,
   t.version::text AS version,
-  lower(t.name COLLATE pg_c_utf8) AS name_key
+  t.name_key AS name_key
 FROM
   (
     (
@@ -28,10 +28,10 @@ FROM
       WHERE
         t.team_id = :teamId
         AND t.project_id IS NULL
-        AND lower(t.name COLLATE pg_c_utf8) >= :afterName::text
-        AND (lower(t.name COLLATE pg_c_utf8), t.id) > (:afterName::text, :afterId::bigint)
+        AND t.name_key >= :afterName::text
+        AND (t.name_key, t.id) > (:afterName::text, :afterId::bigint)
       ORDER BY
-        lower(t.name COLLATE pg_c_utf8),
+        t.name_key,
         t.id
       LIMIT
         :limit
@@ -45,17 +45,17 @@ FROM
       WHERE
         t.team_id = :teamId
         AND t.project_id = :projectId::text
-        AND lower(t.name COLLATE pg_c_utf8) >= :afterName::text
-        AND (lower(t.name COLLATE pg_c_utf8), t.id) > (:afterName::text, :afterId::bigint)
+        AND t.name_key >= :afterName::text
+        AND (t.name_key, t.id) > (:afterName::text, :afterId::bigint)
       ORDER BY
-        lower(t.name COLLATE pg_c_utf8),
+        t.name_key,
         t.id
       LIMIT
         :limit
     )
   ) t
 ORDER BY
-  lower(t.name COLLATE pg_c_utf8),
+  t.name_key,
   t.id
 LIMIT
   :limit

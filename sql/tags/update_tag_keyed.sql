@@ -48,7 +48,7 @@ WITH
               o.team_id = :teamId
               AND o.id <> (x.tag).id
               AND o.project_id IS NOT DISTINCT FROM (x.tag).project_id
-              AND lower(o.name COLLATE pg_c_utf8) = lower(:name::text COLLATE pg_c_utf8)
+              AND o.name_key = simple_lowercase (:name::text) COLLATE "C"
           ) AS taken
         FROM
           target x

@@ -27,7 +27,7 @@ export interface AttachTagsParams {
 }
 
 /**
- * A tag attach, all or nothing, whatever the number of ids (attach_card_tags, migration 0021). Its row:
+ * A tag attach, all or nothing, whatever the number of ids (attach_card_tags, migration 0022). Its row:
  * none when there is no such card.
  */
 export const ATTACH_TAGS = writeCall<AttachTagsParams, AttachRow>(
@@ -57,7 +57,7 @@ export interface RemoveRow {
   version: string;
 }
 
-/** A tag removal (remove_card_tag, migration 0021). Its row: none when there is no such card. */
+/** A tag removal (remove_card_tag, migration 0022). Its row: none when there is no such card. */
 export const REMOVE_TAG = writeCall<RemoveTagParams, RemoveRow>(
   'remove_card_tag',
   'remove_card_tag',

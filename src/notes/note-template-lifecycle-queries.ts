@@ -1,3 +1,4 @@
+import { CASE_KEY } from '../database/case-key';
 import { statement } from '../database/statement';
 import { insertedRow, writeStatement } from '../write-path/write-statement';
 import { TEMPLATE_VIEW, TemplateKey, TemplateRow } from './note-template-queries';
@@ -82,13 +83,13 @@ export interface ListedTemplateRow extends TemplateRow {
 
 /**
  * The templates a caller may read (their own, the shared, the built-in), built-in first, then by
- * title ignoring case (code point order, so the keyset and the order agree on every database), then
- * id. A workspace holds few templates; the keyset still never skips or repeats one.
+ * title ignoring case (CASE_KEY: by Unicode letter, in code point order, the same on every database),
+ * then id. A workspace holds few templates; the keyset still never skips or repeats one.
  */
 export const LIST_TEMPLATES = statement<ListTemplatesParams, ListedTemplateRow>(
   'list_templates',
   `SELECT ${TEMPLATE_VIEW}, t.owned, t.title_key
-     FROM (SELECT t.*, t.owner_id IS NOT NULL AS owned, lower(t.title) COLLATE "C" AS title_key
+     FROM (SELECT t.*, t.owner_id IS NOT NULL AS owned, ${CASE_KEY('t.title')} AS title_key
              FROM note_templates t
             WHERE t.team_id = :teamId AND (t.owner_id IS NULL OR t.is_shared OR t.owner_id = :callerId)) t
     WHERE :afterOwned::boolean IS NULL

@@ -1,13 +1,11 @@
+import { CASE_KEY } from '../database/case-key';
 import { allocateIds, retireIds } from '../database/id-counters';
 import { statement } from '../database/statement';
 import { PREVIOUS_VALUES } from '../write-path/outbox-sql';
 import { writeStatement } from '../write-path/write-statement';
 
-/**
- * A tag's name as its uniqueness and its order see it: case folded by every Unicode letter, whatever the
- * database's locale. The indexes of migration 0012 are built on exactly this expression.
- */
-export const NAME_KEY = (t: string) => `lower(${t}.name COLLATE pg_c_utf8)`;
+/** A tag's name as its uniqueness and its order see it: CASE_KEY of its name, stored (migration 0012). */
+export const NAME_KEY = (t: string) => `${t}.name_key`;
 
 /** A tag as the API shows it, with its version (its ETag). */
 export interface TagRow {
@@ -56,7 +54,7 @@ export const PROJECT_EXISTS = statement<{ teamId: string; projectId: string }, {
   `SELECT EXISTS (SELECT 1 FROM projects p WHERE p.team_id = :teamId AND p.id = :projectId) AS exists`,
 );
 
-/** One answer of a tag list: the tags after a position (lower(name), id), at most :limit of them. */
+/** One answer of a tag list: the tags after a position (name_key, id), at most :limit of them. */
 export interface ListTagsParams {
   teamId: string;
   afterName: string;
@@ -175,7 +173,7 @@ export const UPDATE_TAG = writeStatement<UpdateTagParams, UpdatedTagRow>('update
            EXISTS (SELECT 1 FROM tags o
                     WHERE o.team_id = :teamId AND o.id <> (x.tag).id
                       AND o.project_id IS NOT DISTINCT FROM (x.tag).project_id
-                      AND ${NAME_KEY('o')} = lower(:name::text COLLATE pg_c_utf8)) AS taken
+                      AND ${NAME_KEY('o')} = ${CASE_KEY(':name::text')}) AS taken
       FROM target x`,
   changes: {
     changed: `

@@ -1,10 +1,7 @@
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../../migrations';
 import { OnePagePerAlias0000000000016 } from '../../migrations/0016-one-page-per-alias';
-import { dataSourceOptions } from '../../src/database/data-source-options';
-import { createEmptyDatabase, EmptyDatabase } from '../support/empty-database';
-import { testConfig } from '../support/test-config';
+import { createEmptyDatabase, EmptyDatabase, runMigrations } from '../support/empty-database';
 
 const SHARED = '11111111-1111-4111-8111-111111111111';
 const UNSHARED = '22222222-2222-4222-8222-222222222222';
@@ -26,12 +23,7 @@ const SEED = `
 describe('migration 0016: one page per alias across workspaces', () => {
   let database: EmptyDatabase;
   let db: Client;
-  const migrate = async (migrations: typeof MIGRATIONS) => {
-    const source = new DataSource({ ...dataSourceOptions(database.url, testConfig()), migrations });
-    await source.initialize();
-    await source.runMigrations({ transaction: 'each' });
-    await source.destroy();
-  };
+  const migrate = (migrations: typeof MIGRATIONS) => runMigrations(database.url, migrations);
   const holders = async (alias: string) =>
     (
       await db.query<{ team_id: string; version: string }>(

@@ -204,6 +204,19 @@ describe('Note templates: create, list, delete', () => {
       );
     });
 
+    it('ignores case by Unicode letter, in code point order, whatever the database locale', async () => {
+      const ws = await seedWorkspace(s.t.app);
+      for (const title of ['Éclair', 'éa', 'Zebra', '\u01C5x', 'alpha']) await seedTemplate(s.t.app, ws, { title });
+      const res = await list('', ws.auth.member, ws).expect(200);
+      expect(res.body.note_templates.map((t: { title: string }) => t.title)).toEqual([
+        'alpha',
+        'Zebra',
+        'éa',
+        'Éclair',
+        '\u01C5x',
+      ]);
+    });
+
     it('walks the list with cursor, every template once, in order', async () => {
       const ws = await seedWorkspace(s.t.app);
       const titles = ['b', 'B', 'a', 'A', 'c', 'c', 'd'];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, MigrationInterface } from 'typeorm';
 import { ON_CITUS } from '../../src/database/citus/citus-probe';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { runPendingMigrations } from '../../src/database/pending-migrations';
@@ -91,5 +91,16 @@ export async function applyMigrations(url: string): Promise<void> {
     await runPendingMigrations(migrator);
   } finally {
     await migrator.destroy();
+  }
+}
+
+/** Runs these migrations (each once, by name) on the database at `url`: a spec that builds an older schema. */
+export async function runMigrations(url: string, migrations: Array<new () => MigrationInterface>): Promise<void> {
+  const source = new DataSource({ ...dataSourceOptions(url, testConfig()), migrations });
+  await source.initialize();
+  try {
+    await source.runMigrations({ transaction: 'each' });
+  } finally {
+    await source.destroy();
   }
 }

@@ -6,8 +6,9 @@ import { testDatabaseUrl } from './test-config';
 
 /**
  * Runs once before all test files: a throwaway embedded PostgreSQL unless TEST_DATABASE_URL names
- * one, then every migration; and whether it is a Citus coordinator (support/citus.ts). Workers inherit
- * TEST_DATABASE_URL and TEST_DATABASE_CITUS through the environment.
+ * one, then every migration; whether it is a Citus coordinator (support/citus.ts), and its major
+ * (support/server-major.ts). Workers inherit TEST_DATABASE_URL, TEST_DATABASE_CITUS and
+ * TEST_DATABASE_MAJOR through the environment.
  */
 export default async function globalSetup(): Promise<void> {
   if (!process.env.TEST_DATABASE_URL) {
@@ -21,6 +22,8 @@ export default async function globalSetup(): Promise<void> {
   try {
     const { rows } = await client.query<{ citus: boolean }>(ON_CITUS.text);
     process.env.TEST_DATABASE_CITUS = String(rows[0].citus);
+    const version = await client.query<{ num: string }>(`SELECT current_setting('server_version_num') AS num`);
+    process.env.TEST_DATABASE_MAJOR = String(Math.floor(Number(version.rows[0].num) / 10000));
   } finally {
     await client.end();
   }

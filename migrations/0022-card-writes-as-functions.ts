@@ -6,8 +6,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * on one node, and on Citus the call runs whole on the workspace's node (docs/citus.md). Each write reads
  * top to bottom: lock, check, change, record; it answers a jsonb object, or null when its resource is missing.
  */
-export class CardWritesAsFunctions0000000000021 implements MigrationInterface {
-  name = 'CardWritesAsFunctions0000000000021';
+export class CardWritesAsFunctions0000000000022 implements MigrationInterface {
+  name = 'CardWritesAsFunctions0000000000022';
 
   async up(db: QueryRunner): Promise<void> {
     for (const statement of UP) await db.query(statement);
