@@ -3,9 +3,9 @@ import { retryOnConflict, StaleRead } from '../database/retry-on-conflict';
 import { Sql } from '../database/sql';
 import { SqlSession } from '../database/statement';
 import { WriteConditions } from '../safe-writes/write-conditions';
+import { currentTraceParent } from '../observability/trace-context';
 import { Announcer } from './announcer';
 import { DeliveriesQueued } from './deliveries-queued';
-import { currentTraceParent } from '../observability/trace-context';
 import { WriteCall } from './write-call';
 import { WriteParams, WriteRow, WriteStatement } from './write-statement';
 
@@ -43,8 +43,9 @@ const UNLOCKED_ATTEMPTS = 2;
  * the resource's row is locked and If-Match compared under that lock (when asked, or when the write
  * always locks), then its change runs; then its statement, in the form the request needs (announcer.ts),
  * which writes, keeps the answer under the key and stores the event, all in one; then the answer, whose
- * version the adapter sends as the ETag. A write whose request's claim on its key was taken over wrote
- * nothing, and fails (409).
+ * version the adapter sends as the ETag. A write call (write-call.ts) does all of that but the answer in
+ * its function, one statement outside any transaction. A write whose request's claim on its key was taken
+ * over wrote nothing, and fails (409).
  */
 @Injectable()
 export class WriteSequence {
