@@ -9,6 +9,7 @@ import { runCli } from '../cli/run-cli';
 import { call } from '../faults/http-client';
 import { ServerProcess, startServer } from '../faults/server-process';
 import { freePort } from '../../support/free-port';
+import { LEVEL, logEntries } from '../faults/boot-process';
 
 const MAIN = join(__dirname, '..', '..', 'dist', 'src', 'main.js');
 const TEAM = 'sidebyside';
@@ -112,8 +113,19 @@ describe('embedded databases side by side', () => {
     try {
       const service = await runServiceToExit({ DATA_DIR: dataDirA });
       expect(service.code).toBe(1);
-      expectOneSentence(service.stderr, sentence);
-      expect(service.stdout).toBe('');
+      // The service says it in one JSON line, PostgreSQL's own log in a field of it.
+      expect(service.stdout.trimEnd().split('\n')).toHaveLength(1);
+      expect(logEntries(service.stdout)).toEqual([
+        expect.objectContaining({
+          level: LEVEL.fatal,
+          msg: sentence,
+          postgres_log: {
+            source: join(cluster, 'postgres.log'),
+            lines: expect.arrayContaining([expect.stringMatching(BIND_FAILED)]),
+          },
+        }),
+      ]);
+      expect(service.stderr).toBe('');
 
       const cli = await embeddedCli(['migration:run'], { DATA_DIR: dataDirA });
       expect(cli.code).toBe(1);
@@ -197,12 +209,15 @@ function runServiceToExit(env: Record<string, string>): Promise<{ code: number; 
   });
 }
 
-/** The first line is the sentence; what follows is PostgreSQL's own log, and nothing is a stack frame. */
+/** What PostgreSQL logs when its port is taken. */
+const BIND_FAILED = /could not bind IPv4 address "127\.0\.0\.1": Address already in use/;
+
+/** The command line's failure: the first line is the sentence; what follows is PostgreSQL's own log, and no stack. */
 function expectOneSentence(stderr: string, sentence: string): void {
   const [first, heading, ...log] = stderr.trimEnd().split('\n');
   expect(first).toBe(sentence);
   expect(heading).toMatch(/^Last lines of .*postgres\.log:$/);
-  expect(log.join('\n')).toMatch(/could not bind IPv4 address "127\.0\.0\.1": Address already in use/);
+  expect(log.join('\n')).toMatch(BIND_FAILED);
   expect(stderr).not.toMatch(/^\s+at /m);
 }
 
