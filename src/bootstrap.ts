@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import pino, { Logger } from 'pino';
+import { PortInUseError } from './common/port-in-use';
 import { ConfigError, loadConfig } from './config/app-config';
 import { DatabaseUrlError } from './database/connection-failure';
 import { openDatabaseServer } from './database/database-server';
@@ -45,5 +46,9 @@ export function bootFailure(error: unknown): LogLine {
     return { msg: error.message, fields: { context: 'Database', ...error.fields } };
   if (error instanceof EmbeddedPostgresError)
     return { msg: error.message, fields: { context: 'EmbeddedPostgres', postgres_log: error.evidence } };
+  if (error instanceof PortInUseError) {
+    const { variable, port, host, code } = error;
+    return { msg: error.message, fields: { context: 'Listen', variable, port, host, code } };
+  }
   return unexpected(error);
 }

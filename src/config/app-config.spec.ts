@@ -103,6 +103,13 @@ describe('loadConfig', () => {
     ).not.toThrow(/s3cret/);
   });
 
+  it('replaces a taken default METRICS_PORT, but not one the environment set', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: 9464, host: '127.0.0.1', portRequired: false });
+    expect(loadConfig({ METRICS_PORT: '' }).metrics).toMatchObject({ port: 9464, portRequired: false });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toMatchObject({ port: 9464, portRequired: true });
+    expect(loadConfig({ METRICS_PORT: '0' }).metrics).toBeUndefined();
+  });
+
   describe('*_FILE (Docker secrets)', () => {
     let dir: string;
     const file = (name: string, content: string) => {

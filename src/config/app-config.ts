@@ -191,7 +191,7 @@ class Environment {
   @Max(365 * 86_400_000)
   WEBHOOK_RETENTION_MS = 7 * 86_400_000;
 
-  /** The Prometheus metrics' own port (never the API's); 0 turns metrics off. */
+  /** The Prometheus metrics' own port (never the API's); 0 turns metrics off. Unset: 9464, or a free one if taken. */
   @toInt()
   @IsInt({ message: 'METRICS_PORT must be a port from 0 (off) to 65535' })
   @Min(0, { message: 'METRICS_PORT must be a port from 0 (off) to 65535' })
@@ -232,6 +232,14 @@ export class ConfigError extends Error {
   }
 }
 
+/** Where the metrics listen. */
+export interface MetricsSettings {
+  port: number;
+  host: string;
+  /** METRICS_PORT was set: a taken port stops the boot instead of being replaced by a free one. */
+  portRequired: boolean;
+}
+
 /** The WEBHOOK_* variables. */
 export interface WebhookSettings {
   deliver: boolean;
@@ -269,9 +277,10 @@ export class AppConfig {
   readonly corsOrigins: string[] | true | undefined;
   readonly webhooks: WebhookSettings;
   /** Undefined: metrics are off (METRICS_PORT=0). */
-  readonly metrics: { port: number; host: string } | undefined;
+  readonly metrics: MetricsSettings | undefined;
 
-  constructor(env: Environment) {
+  /** `given`: the variables the environment set. */
+  constructor(env: Environment, given: ReadonlySet<string>) {
     this.port = env.PORT;
     this.databaseUrl = env.DATABASE_URL;
     this.databaseUrlFile = env.DATABASE_URL_FILE;
@@ -293,7 +302,10 @@ export class AppConfig {
       .map((o) => o.trim())
       .filter(Boolean);
     this.corsOrigins = origins?.includes('*') ? true : origins?.length ? origins : undefined;
-    this.metrics = env.METRICS_PORT === 0 ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST };
+    this.metrics =
+      env.METRICS_PORT === 0
+        ? undefined
+        : { port: env.METRICS_PORT, host: env.METRICS_HOST, portRequired: given.has('METRICS_PORT') };
     this.webhooks = {
       deliver: env.WEBHOOK_DELIVERY,
       allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS,
@@ -338,7 +350,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: R
       invalid.map((p) => p.variable),
     );
   }
-  return new AppConfig(env);
+  return new AppConfig(env, new Set(Object.keys(picked)));
 }
 
 /** A variable as an error names it: with the file it was read from, if it was. */

@@ -42,6 +42,10 @@ export const logEntries = (text: string): LogEntry[] =>
     .map(parsed)
     .filter((entry) => entry !== undefined);
 
+/** Where a service that printed `text` (at info, or warn when it replaced the default port) serves its metrics. */
+export const metricsUrlIn = (text: string): string | undefined =>
+  logEntries(text).find((entry) => entry.context === 'Metrics')?.url as string | undefined;
+
 /**
  * Boots of the compiled service for a spec, each with `env` (on a free PORT, no metrics unless asked) and
  * `nodeArgs` before the script, to see what it says; any still running after a test is killed.
