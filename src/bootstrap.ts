@@ -1,42 +1,54 @@
 import 'reflect-metadata';
-import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module';
-import { configureApp, createApp } from './app.setup';
+import pino, { Logger } from 'pino';
+import { PortInUseError } from './common/port-in-use';
 import { ConfigError, loadConfig } from './config/app-config';
+import { DatabaseUrlError } from './database/connection-failure';
 import { openDatabaseServer } from './database/database-server';
+import { Retry, waitForDatabaseUrl } from './database/database-url-check';
 import { EmbeddedPostgresError } from './database/embedded/embedded-postgres';
-import { bootLogger } from './logging/boot-logger';
-import { Metrics } from './observability/metrics';
-import { closeServer, serveMetrics } from './observability/metrics-server';
+import { loggerOptions } from './logging/logger-options';
+import { oneLine } from './logging/one-line';
+import { LogLine, unexpected } from './logging/process-log';
 import { ProcessLifecycle } from './process-lifecycle';
 
-/** Opens the database, builds the app and listens; every step registered with `lifecycle` to be undone on a stop. */
+/**
+ * Reads the configuration, opens the database and waits until it answers, then loads the app (serve.ts):
+ * every step registered with `lifecycle` to be undone on a stop. The app's modules take seconds to load, so
+ * they load last: a wrong DATABASE_URL is said before them.
+ */
 export async function bootstrap(lifecycle: ProcessLifecycle): Promise<void> {
   const config = loadConfig();
-  const boot = bootLogger(config);
-  lifecycle.log = (message) => void boot.log(message, 'ProcessLifecycle');
+  const log = pino(loggerOptions(config));
+  lifecycle.log = (message) => log.info({ context: 'ProcessLifecycle' }, message);
   const database = await lifecycle.start(openDatabaseServer(config), (db) => db.stop());
-  // Abandoned at once on a stop: it may retry the database for half a minute, and has started nothing of its own.
-  const app = await lifecycle.start(
-    createApp(AppModule.forRoot(config, database.url), { logger: boot, abortOnError: false }),
-    (created) => created.close(), // stops accepting, lets in-flight requests finish, closes the pool
+  // Abandoned at once on a stop: it may wait a minute for the database, and holds nothing meanwhile.
+  const attempts = await lifecycle.start(
+    waitForDatabaseUrl(config, (retry) => logRetry(log, retry)),
+    undefined,
     { abandonOnStop: true },
   );
-  lifecycle.drainOnStop(app.getHttpServer()); // before listening, so every response is counted
-  configureApp(app);
-  const logger = app.get(Logger);
-  lifecycle.log = (message) => logger.log(message, 'ProcessLifecycle');
-  await lifecycle.start(app.listen(config.port)); // runs pending migrations first
-  logger.log(`Workspace Content API listening on http://localhost:${config.port} (docs at /docs)`);
-  if (!config.metrics) return;
-  const { port, host } = config.metrics;
-  await lifecycle.start(serveMetrics(app.get(Metrics), port, host), closeServer);
-  logger.log(`Metrics at http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`);
+  if (attempts > 1)
+    log.info({ context: 'Database', attempt: attempts }, `DATABASE_URL answered at attempt ${attempts}`);
+  const { serve } = await import('./serve');
+  await serve(lifecycle, config, database.url, log);
 }
 
-/** What a failed boot prints: the message alone when it says what to do, the stack for the unforeseen. */
-export function bootFailure(error: unknown): unknown {
-  if (error instanceof ConfigError) return error.message;
-  if (error instanceof EmbeddedPostgresError) return error.report();
-  return error;
+function logRetry(log: Logger, { attempt, pauseMs, failure }: Retry): void {
+  const fields = { context: 'Database', ...failure.fields, attempt, retry_in_ms: pauseMs };
+  log.warn(fields, failure.retrying(`attempt ${attempt}, next in ${pauseMs / 1000} s`));
+}
+
+/** A failed boot as one line: the message when it says what to do, with its fields; the stack for the unforeseen. */
+export function bootFailure(error: unknown): LogLine {
+  if (error instanceof ConfigError)
+    return { msg: oneLine(error.message), fields: { context: 'Config', variables: error.variables } };
+  if (error instanceof DatabaseUrlError)
+    return { msg: error.message, fields: { context: 'Database', ...error.fields } };
+  if (error instanceof EmbeddedPostgresError)
+    return { msg: error.message, fields: { context: 'EmbeddedPostgres', postgres_log: error.evidence } };
+  if (error instanceof PortInUseError) {
+    const { variable, port, host, code } = error;
+    return { msg: error.message, fields: { context: 'Listen', variable, port, host, code } };
+  }
+  return unexpected(error);
 }

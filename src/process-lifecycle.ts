@@ -1,4 +1,6 @@
 import { Server, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { LogLine } from './logging/process-log';
 
 /**
  * SIGTERM/SIGINT for the whole life of the server, boot included. Each boot step registers how to
@@ -8,8 +10,8 @@ import { Server, ServerResponse } from 'node:http';
  * nothing it started is left running.
  */
 export class ProcessLifecycle {
-  /** Where progress is reported: bootstrap.ts switches it to JSON lines once the configuration is read. */
-  log: (message: string) => void = (message) => console.error(message);
+  /** Where progress is reported: bootstrap.ts switches it to the configured level once the configuration is read. */
+  log: (message: string) => void = (message) => this.processLog.info({ context: 'ProcessLifecycle' }, message);
   private readonly undo: Array<() => Promise<unknown>> = [];
   /** The boot step under way (or the last one): whether it succeeded. */
   private current: Promise<boolean> = Promise.resolve(true);
@@ -20,7 +22,8 @@ export class ProcessLifecycle {
   /** Run as soon as a stop is requested, before any undo: see drainKeepAlive. */
   private readonly onStopRequested: Array<() => void> = [];
 
-  constructor() {
+  /** `processLog` reports a failed boot, whatever the configured level. */
+  constructor(private readonly processLog: Logger) {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void this.onSignal(signal));
   }
 
@@ -53,9 +56,9 @@ export class ProcessLifecycle {
     this.onStopRequested.push(drainKeepAlive(server, () => this.stopRequested));
   }
 
-  /** Boot failed: report it, undo what was started, exit 1. */
-  async fail(error: unknown): Promise<never> {
-    console.error(error);
+  /** Boot failed: report it in one line, undo what was started, exit 1. */
+  async fail({ msg, fields }: LogLine): Promise<never> {
+    this.processLog.fatal(fields, msg);
     await this.stopAll();
     process.exit(1);
   }

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig, loadConfig } from '../config/app-config';
 import { dataSourceOptions } from '../database/data-source-options';
 import { openDatabaseServer } from '../database/database-server';
+import { checkDatabaseUrl } from '../database/database-url-check';
 import { CliModule } from './cli.module';
 import { StderrLogger } from './stderr-logger';
 
@@ -15,6 +16,7 @@ async function withDatabase<T>(work: (url: string, config: AppConfig) => Promise
   const config = loadConfig();
   const database = await openDatabaseServer(config);
   try {
+    await checkDatabaseUrl(config); // a wrong DATABASE_URL is said as the service says it
     return await work(database.url, config);
   } finally {
     await database.stop();

@@ -16,8 +16,7 @@ export class CliModule {
       module: CliModule,
       imports: [
         AppConfigModule.forRoot(config),
-        // A command fails at once instead of retrying for half a minute.
-        DatabaseModule.forRoot(config, databaseUrl, { retryAttempts: 0 }),
+        DatabaseModule.forRoot(config, databaseUrl),
         // Counts nothing here, but AuthModule's and the writes' providers take it.
         ObservabilityModule,
         AuthModule,

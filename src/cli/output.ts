@@ -1,4 +1,5 @@
 import { EmbeddedPostgresError } from '../database/embedded/embedded-postgres';
+import { oneLine } from '../logging/one-line';
 
 /** A command's result, the only thing written to stdout. */
 export function printResult(result: unknown): void {
@@ -16,10 +17,7 @@ export function reportingFailure<A extends unknown[]>(
     try {
       await action(...args);
     } catch (error) {
-      const [first, ...rest] = (error instanceof Error ? error.message : String(error))
-        .split('\n')
-        .map((line) => line.trim());
-      process.stderr.write(`error: ${[first, rest.filter(Boolean).join('; ')].filter(Boolean).join(' ')}\n`);
+      process.stderr.write(`error: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
       if (error instanceof EmbeddedPostgresError)
         process.stderr.write(
           error

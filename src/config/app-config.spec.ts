@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
@@ -98,5 +101,72 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/app', COLLABORATION_SECRET: 'short-s3cret' }),
     ).not.toThrow(/s3cret/);
+  });
+
+  it('replaces a taken default METRICS_PORT, but not one the environment set', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: 9464, host: '127.0.0.1', portRequired: false });
+    expect(loadConfig({ METRICS_PORT: '' }).metrics).toMatchObject({ port: 9464, portRequired: false });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toMatchObject({ port: 9464, portRequired: true });
+    expect(loadConfig({ METRICS_PORT: '0' }).metrics).toBeUndefined();
+  });
+
+  describe('*_FILE (Docker secrets)', () => {
+    let dir: string;
+    const file = (name: string, content: string) => {
+      writeFileSync(join(dir, name), content);
+      return join(dir, name);
+    };
+    beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'wca-config-'))));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('reads each secret from the file its _FILE names, without the trailing newline', () => {
+      const config = loadConfig({
+        DATABASE_URL_FILE: file('url', 'postgres://app:s3cret@db/app\n'),
+        WEBHOOK_SECRET_KEY_FILE: file('key', `${'k'.repeat(40)}\r\n`),
+        COLLABORATION_SECRET_FILE: file('collab', 'c'.repeat(32)),
+      });
+      expect(config).toMatchObject({
+        databaseUrl: 'postgres://app:s3cret@db/app',
+        databaseUrlFile: join(dir, 'url'),
+        webhooks: { secretKey: 'k'.repeat(40) },
+        collaborationSecret: 'c'.repeat(32),
+      });
+    });
+
+    it('refuses a variable set both ways, naming it', () => {
+      const both = { DATABASE_URL: 'postgres://a@db/app', DATABASE_URL_FILE: file('both', 'postgres://b@db/app') };
+      expect(() => loadConfig(both)).toThrow(
+        new ConfigError(
+          `Invalid configuration:\n  DATABASE_URL_FILE=${JSON.stringify(join(dir, 'both'))}: ` +
+            'DATABASE_URL is set too; set only one of them',
+        ),
+      );
+    });
+
+    it('refuses a file it cannot read or that is empty, naming the variable and the file', () => {
+      const missing = join(dir, 'missing');
+      expect(() => loadConfig({ WEBHOOK_SECRET_KEY_FILE: missing })).toThrow(
+        `WEBHOOK_SECRET_KEY_FILE=${JSON.stringify(missing)}: cannot read it (ENOENT: no such file or directory`,
+      );
+      expect(() => loadConfig({ COLLABORATION_SECRET_FILE: file('empty', '\n') })).toThrow(
+        `COLLABORATION_SECRET_FILE=${JSON.stringify(join(dir, 'empty'))}: the file is empty`,
+      );
+      try {
+        loadConfig({ WEBHOOK_SECRET_KEY_FILE: missing, PORT: 'eighty' });
+      } catch (error) {
+        expect((error as ConfigError).variables.sort()).toEqual(['PORT', 'WEBHOOK_SECRET_KEY_FILE']);
+      }
+      expect.assertions(3);
+    });
+
+    it('validates what it read as the variable itself, saying where it came from and hiding secrets', () => {
+      const url = file('mysql', 'mysql://app:s3cret@db/app\n');
+      expect(() => loadConfig({ DATABASE_URL_FILE: url })).toThrow(
+        `DATABASE_URL (from DATABASE_URL_FILE=${JSON.stringify(url)})="mysql://app:***@db/app": DATABASE_URL must be`,
+      );
+      expect(() => loadConfig({ COLLABORATION_SECRET_FILE: file('short', 'short-s3cret') })).toThrow(
+        /COLLABORATION_SECRET \(from COLLABORATION_SECRET_FILE=".*short"\)=\(hidden\): /,
+      );
+    });
   });
 });

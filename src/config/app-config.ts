@@ -14,6 +14,8 @@ import {
   MinLength,
   validateSync,
 } from 'class-validator';
+import { withoutPassword } from './redact';
+import { readSecretFiles, SECRET_FILE_VARIABLES } from './secret-files';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -41,6 +43,11 @@ class Environment {
     message: 'DATABASE_URL must be a URL starting with postgres:// or postgresql://',
   })
   DATABASE_URL?: string;
+
+  /** A file holding DATABASE_URL (Docker secrets); secret-files.ts reads it before validation, as for every *_FILE. */
+  @IsOptional()
+  @IsString()
+  DATABASE_URL_FILE?: string;
 
   @IsString()
   DATA_DIR = './.data';
@@ -87,6 +94,10 @@ class Environment {
   @IsString()
   @MinLength(32)
   COLLABORATION_SECRET?: string;
+
+  @IsOptional()
+  @IsString()
+  COLLABORATION_SECRET_FILE?: string;
 
   /** Requests per token (per address without one) per minute and process; 0 turns the limit off. */
   @toInt()
@@ -141,6 +152,10 @@ class Environment {
   @MinLength(32)
   WEBHOOK_SECRET_KEY?: string;
 
+  @IsOptional()
+  @IsString()
+  WEBHOOK_SECRET_KEY_FILE?: string;
+
   /** The first retry of a failed delivery waits this long; each next one twice as long. */
   @toInt()
   @IsInt()
@@ -176,7 +191,7 @@ class Environment {
   @Max(365 * 86_400_000)
   WEBHOOK_RETENTION_MS = 7 * 86_400_000;
 
-  /** The Prometheus metrics' own port (never the API's); 0 turns metrics off. */
+  /** The Prometheus metrics' own port (never the API's); 0 turns metrics off. Unset: 9464, or a free one if taken. */
   @toInt()
   @IsInt({ message: 'METRICS_PORT must be a port from 0 (off) to 65535' })
   @Min(0, { message: 'METRICS_PORT must be a port from 0 (off) to 65535' })
@@ -203,9 +218,27 @@ const OPTIONAL_KEYS = [
   'COLLABORATION_SECRET',
   'CORS_ORIGINS',
   'WEBHOOK_SECRET_KEY',
+  ...SECRET_FILE_VARIABLES.map((variable) => `${variable}_FILE`),
 ];
 
-export class ConfigError extends Error {}
+/** A configuration that cannot run: the message names every bad variable, one line each. */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly variables: string[] = [],
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Where the metrics listen. */
+export interface MetricsSettings {
+  port: number;
+  host: string;
+  /** METRICS_PORT was set: a taken port stops the boot instead of being replaced by a free one. */
+  portRequired: boolean;
+}
 
 /** The WEBHOOK_* variables. */
 export interface WebhookSettings {
@@ -225,6 +258,8 @@ export interface WebhookSettings {
 export class AppConfig {
   readonly port: number;
   readonly databaseUrl: string | undefined;
+  /** DATABASE_URL_FILE, when DATABASE_URL was read from it: messages about the URL name it. */
+  readonly databaseUrlFile: string | undefined;
   readonly dataDir: string;
   readonly embeddedPgPort: number | undefined;
   readonly dbPoolSize: number;
@@ -242,11 +277,13 @@ export class AppConfig {
   readonly corsOrigins: string[] | true | undefined;
   readonly webhooks: WebhookSettings;
   /** Undefined: metrics are off (METRICS_PORT=0). */
-  readonly metrics: { port: number; host: string } | undefined;
+  readonly metrics: MetricsSettings | undefined;
 
-  constructor(env: Environment) {
+  /** `given`: the variables the environment set. */
+  constructor(env: Environment, given: ReadonlySet<string>) {
     this.port = env.PORT;
     this.databaseUrl = env.DATABASE_URL;
+    this.databaseUrlFile = env.DATABASE_URL_FILE;
     this.dataDir = env.DATA_DIR;
     this.embeddedPgPort = env.EMBEDDED_PG_PORT;
     this.dbPoolSize = env.DB_POOL_SIZE;
@@ -265,7 +302,10 @@ export class AppConfig {
       .map((o) => o.trim())
       .filter(Boolean);
     this.corsOrigins = origins?.includes('*') ? true : origins?.length ? origins : undefined;
-    this.metrics = env.METRICS_PORT === 0 ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST };
+    this.metrics =
+      env.METRICS_PORT === 0
+        ? undefined
+        : { port: env.METRICS_PORT, host: env.METRICS_HOST, portRequired: given.has('METRICS_PORT') };
     this.webhooks = {
       deliver: env.WEBHOOK_DELIVERY,
       allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS,
@@ -281,33 +321,46 @@ export class AppConfig {
 }
 
 /**
- * Reads and validates the environment; throws a ConfigError naming every bad variable. An empty value
- * counts as unset.
+ * Reads and validates the environment, each *_FILE read into its variable first; throws a ConfigError naming
+ * every bad variable. An empty value counts as unset.
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Record<string, string> = {}): AppConfig {
   const known = Object.keys(new Environment());
   const picked = Object.fromEntries(
     Object.entries({ ...source, ...overrides }).filter(
-      ([key, value]) => value !== undefined && value !== '' && (known.includes(key) || OPTIONAL_KEYS.includes(key)),
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined && entry[1] !== '' && (known.includes(entry[0]) || OPTIONAL_KEYS.includes(entry[0])),
     ),
   );
-  const env = plainToInstance(Environment, picked);
+  const { values, problems } = readSecretFiles(picked);
+  const env = plainToInstance(Environment, values);
   const errors = validateSync(env, { forbidUnknownValues: false });
-  if (errors.length > 0) {
-    const lines = errors.map(
-      (e) =>
-        `  ${e.property}=${shown(e.property, picked[e.property])}: ` +
+  const invalid = [
+    ...problems,
+    ...errors.map((e) => ({
+      variable: e.property,
+      text:
+        `${named(e.property, picked)}=${shown(e.property, values[e.property])}: ` +
         `${[...new Set(Object.values(e.constraints ?? {}))].join('; ')}`,
+    })),
+  ];
+  if (invalid.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${invalid.map((p) => `  ${p.text}`).join('\n')}`,
+      invalid.map((p) => p.variable),
     );
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return new AppConfig(env);
+  return new AppConfig(env, new Set(Object.keys(picked)));
+}
+
+/** A variable as an error names it: with the file it was read from, if it was. */
+function named(key: string, given: Record<string, string>): string {
+  const file = given[`${key}_FILE`];
+  return file === undefined ? key : `${key} (from ${key}_FILE=${JSON.stringify(file)})`;
 }
 
 /** A rejected value as the error shows it: secrets and URL passwords are hidden, since the message reaches logs. */
 function shown(key: string, value: unknown): string {
   if (key === 'COLLABORATION_SECRET' || key === 'WEBHOOK_SECRET_KEY') return '(hidden)';
-  return JSON.stringify(
-    typeof value === 'string' ? value.replace(/^([a-z][\w+.-]*:\/\/[^/@:]*:)[^/@]*@/i, '$1***@') : value,
-  );
+  return JSON.stringify(typeof value === 'string' ? withoutPassword(value) : value);
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { DatabaseListener } from './database-listener';
 import { DatabasePools, REQUEST_POOL } from './database-pools';
@@ -16,14 +16,12 @@ import { PendingMigrationsOnBoot } from './pending-migrations';
 @Global()
 @Module({})
 export class DatabaseModule {
-  static forRoot(
-    config: AppConfig,
-    databaseUrl: string,
-    connecting: Pick<TypeOrmModuleOptions, 'retryAttempts'> = {},
-  ): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), ...connecting })],
+      // No retries: the boot (database-url-check.ts) or the command has reached the database already, and says
+      // why it could not; TypeORM's retries would only repeat one sentence that names no cause for half a minute.
+      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), retryAttempts: 0 })],
       providers: [
         { provide: DatabasePools, useValue: new DatabasePools(config, databaseUrl) },
         { provide: REQUEST_POOL, useFactory: (pools: DatabasePools) => pools.open(), inject: [DatabasePools] },

@@ -1,15 +1,11 @@
 import { LoggerService } from '@nestjs/common';
-import pino from 'pino';
-import { AppConfig } from '../config/app-config';
-import { loggerOptions } from './logger-options';
+import type { Logger } from 'pino';
 
 /**
- * Nest's logger while the app is being built (until configureApp switches to nestjs-pino's): each line
- * JSON at once, as every later line is, so that a boot retrying a wrong DATABASE_URL says so attempt by
- * attempt instead of holding coloured text back until it gives up.
+ * Nest's logger while the app is being built (until configureApp switches to nestjs-pino's), on the boot's
+ * pino logger: each line JSON at once, as every later line is, instead of Nest's coloured text.
  */
-export function bootLogger(config: AppConfig): LoggerService {
-  const logger = pino(loggerOptions(config));
+export function bootLogger(logger: Logger): LoggerService {
   const write =
     (level: 'error' | 'warn' | 'info' | 'debug' | 'trace') =>
     (message: unknown, ...rest: unknown[]) => {

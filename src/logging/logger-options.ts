@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerOptions, stdSerializers } from 'pino';
-import { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
 
 /**
  * What the log keeps of an unexpected error: what it is and where it came from. Query parameters,
@@ -44,7 +44,7 @@ function withoutQuotedValue(text?: string): string | undefined {
  * and path (the query string may carry secrets), of a response its status, and of an unexpected
  * error what it is and where it came from. Never a header value or a body: tokens stay out.
  */
-export function loggerOptions(config: AppConfig): LoggerOptions {
+export function loggerOptions(config: Pick<AppConfig, 'logLevel'>): LoggerOptions {
   return {
     level: config.logLevel,
     serializers: {

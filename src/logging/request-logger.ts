@@ -10,8 +10,9 @@ export type ResponseObserver = (req: Request, res: Response, seconds: number) =>
 /**
  * One log line per request when its response is sent or its connection closes: the request (id,
  * method, path), its status, how long it took and, for a failure, the error's id and sec
- * (res.locals, set by sendError). Successes log at info, 4xx at warn, 5xx at error. The request id
- * is the caller's X-Request-Id when well-formed, else a new UUID; it is echoed in the response.
+ * (res.locals, set by sendError). Successes log at info (health probes at debug), 4xx at warn, 5xx at
+ * error. The request id is the caller's X-Request-Id when well-formed, else a new UUID; it is echoed in
+ * the response.
  * `req.log` is the logger itself: no child logger per request, whose bindings would be serialized
  * as each request arrives, at any level. `observer`, when given, is told at the same moment.
  */
@@ -40,8 +41,11 @@ function requestId(req: Request, res: Response): string {
   return id;
 }
 
+/** An orchestrator's probe (every few seconds) that found the service well: no news. */
+const healthProbe = (req: Request) => req.path.startsWith('/health/');
+
 function logResponse(logger: Logger, req: Request, res: Response, responseTime: number): void {
-  const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+  const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : healthProbe(req) ? 'debug' : 'info';
   if (!logger.isLevelEnabled(level)) return;
   const { errorId, errorSec } = res.locals as { errorId?: string; errorSec?: string };
   const error = errorId ? { error_id: errorId, error_sec: errorSec } : {};

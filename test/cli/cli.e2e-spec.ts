@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError } from '../support/expect-error';
 import { uniqueTeamId } from '../support/fixtures';
+import { testDatabaseUrl } from '../support/test-config';
 import { runCli } from './run-cli';
 
 /** A document using every collection of the import format, for one new workspace. */
@@ -131,6 +132,16 @@ describe('npm run cli', () => {
   it('calls itself by its bin name in its help', async () => {
     const help = await runCli(['--help']);
     expect(help.stdout).toMatch(/^Usage: wca /);
+  });
+
+  it('says why a DATABASE_URL does not work in one line, as the service does', async () => {
+    const url = new URL(testDatabaseUrl());
+    url.pathname = '/wca_no_such_database';
+    const result = await runCli(['export', '--team', 'acme'], { DATABASE_URL: url.toString() });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^error: DATABASE_URL postgres:\S+\/wca_no_such_database: database missing \(.+\); create that database .+\n$/,
+    );
   });
 
   it('imports a document and exports the same data back', async () => {

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
-import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -9,6 +8,8 @@ import { runCli } from '../cli/run-cli';
 import { call } from '../faults/http-client';
 import { ServerProcess, startServer } from '../faults/server-process';
 import { freePort } from '../../support/free-port';
+import { holdPort, releasePort } from '../support/held-port';
+import { LEVEL, logEntries, metricsUrlIn } from '../faults/boot-process';
 
 const MAIN = join(__dirname, '..', '..', 'dist', 'src', 'main.js');
 const TEAM = 'sidebyside';
@@ -51,12 +52,24 @@ describe('embedded databases side by side', () => {
     await rm(root, { recursive: true, force: true });
   }, 60_000);
 
-  it('starts two services from fresh data directories at once, each on a free port it remembers', async () => {
-    [serverA, serverB] = await Promise.all([serve({ DATA_DIR: dataDirA }), serve({ DATA_DIR: dataDirB })]);
+  it('starts two services from fresh data directories at once, each on free ports, serving and scraped', async () => {
+    // METRICS_PORT unset, as `npm start` has it: 9464 for the first, a free port for the other (for both if taken).
+    const asStarted = { METRICS_PORT: '', LOG_LEVEL: 'info' };
+    [serverA, serverB] = await Promise.all([
+      serve({ DATA_DIR: dataDirA, ...asStarted }),
+      serve({ DATA_DIR: dataDirB, ...asStarted }),
+    ]);
     for (const server of [serverA, serverB])
       expect(
         (await call(server.baseUrl, { method: 'GET', path: '/health/ready', timeoutMs: CALL_TIMEOUT_MS })).status,
       ).toBe(200);
+    const metricsUrls = [serverA, serverB].map((server) => metricsUrlIn(server.output()));
+    expect(new Set(metricsUrls).size).toBe(2);
+    for (const url of metricsUrls) {
+      const scrape = await fetch(url!, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+      expect({ url, status: scrape.status }).toEqual({ url, status: 200 });
+      expect(await scrape.text()).toContain('http_server_request_duration_seconds_count');
+    }
 
     portA = await rememberedPort(dataDirA);
     const portB = await rememberedPort(dataDirB);
@@ -108,12 +121,23 @@ describe('embedded databases side by side', () => {
       `The embedded PostgreSQL in ${cluster} did not start: port ${portA} (remembered in ${portFile}) is in use by ` +
       `another process; ` +
       `stop that process, or set EMBEDDED_PG_PORT to a free port (or write one into ${portFile} to keep it).`;
-    const holder = await hold(portA);
+    const holder = await holdPort(portA);
     try {
       const service = await runServiceToExit({ DATA_DIR: dataDirA });
       expect(service.code).toBe(1);
-      expectOneSentence(service.stderr, sentence);
-      expect(service.stdout).toBe('');
+      // The service says it in one JSON line, PostgreSQL's own log in a field of it.
+      expect(service.stdout.trimEnd().split('\n')).toHaveLength(1);
+      expect(logEntries(service.stdout)).toEqual([
+        expect.objectContaining({
+          level: LEVEL.fatal,
+          msg: sentence,
+          postgres_log: {
+            source: join(cluster, 'postgres.log'),
+            lines: expect.arrayContaining([expect.stringMatching(BIND_FAILED)]),
+          },
+        }),
+      ]);
+      expect(service.stderr).toBe('');
 
       const cli = await embeddedCli(['migration:run'], { DATA_DIR: dataDirA });
       expect(cli.code).toBe(1);
@@ -127,7 +151,7 @@ describe('embedded databases side by side', () => {
       expect(overridden).toMatchObject({ code: 0, stderr: '' });
       expect(await rememberedPort(dataDirA)).toBe(portA);
     } finally {
-      await close(holder);
+      await releasePort(holder);
     }
   }, 60_000);
 
@@ -136,7 +160,7 @@ describe('embedded databases side by side', () => {
     const cluster = clusterOf(dataDirB);
     await unlink(join(cluster, 'embedded-pg-port'));
     // Held by us, or already by someone else on a shared machine: either way taken, so the refusal names it.
-    const ours = await hold(54329).catch(() => undefined);
+    const ours = await holdPort(54329).catch(() => undefined);
     try {
       const refused = await embeddedCli(['migration:run'], { DATA_DIR: dataDirB });
       expect(refused.code).toBe(1);
@@ -147,7 +171,7 @@ describe('embedded databases side by side', () => {
           `or set EMBEDDED_PG_PORT to a free port (or write one into ${join(cluster, 'embedded-pg-port')} to keep it).`,
       );
     } finally {
-      if (ours) await close(ours);
+      if (ours) await releasePort(ours);
     }
     // Free again only if we were the ones holding it: then the old data directory starts on it.
     if (ours) {
@@ -197,30 +221,21 @@ function runServiceToExit(env: Record<string, string>): Promise<{ code: number; 
   });
 }
 
-/** The first line is the sentence; what follows is PostgreSQL's own log, and nothing is a stack frame. */
+/** What PostgreSQL logs when its port is taken. */
+const BIND_FAILED = /could not bind IPv4 address "127\.0\.0\.1": Address already in use/;
+
+/** The command line's failure: the first line is the sentence; what follows is PostgreSQL's own log, and no stack. */
 function expectOneSentence(stderr: string, sentence: string): void {
   const [first, heading, ...log] = stderr.trimEnd().split('\n');
   expect(first).toBe(sentence);
   expect(heading).toMatch(/^Last lines of .*postgres\.log:$/);
-  expect(log.join('\n')).toMatch(/could not bind IPv4 address "127\.0\.0\.1": Address already in use/);
+  expect(log.join('\n')).toMatch(BIND_FAILED);
   expect(stderr).not.toMatch(/^\s+at /m);
 }
 
 async function stopServer(server: ServerProcess): Promise<void> {
   server.child.kill('SIGTERM');
   expect((await server.exited).code).toBe(0);
-}
-
-function hold(port: number): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => server.close(() => resolve()));
 }
 
 /** The pid of a process that has just exited, so no process has it. */

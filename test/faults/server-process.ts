@@ -47,7 +47,8 @@ export async function startServer(
   }
 }
 
-function launch(env: Record<string, string>, port: number, nodeArgs: readonly string[]): ServerProcess {
+/** Spawns the compiled server on `port`, without waiting for anything. */
+export function launch(env: Record<string, string>, port: number, nodeArgs: readonly string[] = []): ServerProcess {
   const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     // No webhook delivery unless asked (the webhook specs' deliveries are theirs); no metrics port (one for all).
     env: { PATH: process.env.PATH, PORT: String(port), WEBHOOK_DELIVERY: 'false', METRICS_PORT: '0', ...env },
