@@ -197,7 +197,7 @@ async function explainCardQueries(
 ): Promise<Record<string, string>> {
   const actor = JSON.stringify({ user_id: userId, type: 'user' });
   const plans: Record<string, string> = {};
-  plans['ATTACH_TAGS (100 new)'] = await explainAnalyze(db, ATTACH_TAGS.quiet!, {
+  plans['ATTACH_TAGS (100 new)'] = await explainAnalyze(db, ATTACH_TAGS, {
     teamId,
     cardId: freshCard,
     callerId: userId,
@@ -207,6 +207,8 @@ async function explainCardQueries(
     actor,
     idempotencyKey: null,
     keyClaim: null,
+    traceParent: null,
+    ifMatch: null,
   });
   plans['READ_CARD (100 tags)'] = await explainAnalyze(db, READ_CARD, { teamId, cardId: taggedCard, callerId: userId });
   return plans;

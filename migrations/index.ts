@@ -19,6 +19,7 @@ import { EventTraceParents0000000000018 } from './0018-event-trace-parents';
 import { IdCountersLastCount0000000000019 } from './0019-id-counters-last-count';
 import { PageDeletionsLogInTwoSteps0000000000020 } from './0020-page-deletions-log-in-two-steps';
 import { TagNamesOnEveryPostgres0000000000021 } from './0021-tag-names-on-every-postgres';
+import { CardWritesAsFunctions0000000000022 } from './0022-card-writes-as-functions';
 
 /** Every migration, in order. Listed explicitly so the compiled app, the CLI and ts-jest all load the same set. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   IdCountersLastCount0000000000019,
   PageDeletionsLogInTwoSteps0000000000020,
   TagNamesOnEveryPostgres0000000000021,
+  CardWritesAsFunctions0000000000022,
 ];

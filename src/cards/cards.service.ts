@@ -8,7 +8,7 @@ import { WriteConditions } from '../safe-writes/write-conditions';
 import { WriteSequence } from '../write-path/write-sequence';
 import { assertListedAccess, limitedToListedResources } from '../workspaces/role-permissions';
 import { CardErrors } from './card-errors';
-import { ATTACH_TAGS, LOCK_READ_CARD, READ_CARD, REMOVE_TAG } from './card-queries';
+import { ATTACH_TAGS, READ_CARD, REMOVE_TAG } from './card-queries';
 import { AddCardTagsDto, MAX_TAGS_PER_REQUEST } from './dto/add-card-tags.dto';
 import { CardDto } from './dto/card.response';
 
@@ -59,10 +59,8 @@ export class CardsService {
         listedOnly: limitedToListedResources(caller.role),
         allStorable: storable.length === ids.length,
       },
-      lock: async (tx) => this.accessible(caller, cardId, (await tx.query(LOCK_READ_CARD, key))[0]),
-      etag: (_tx, current) => cardETag(current.version),
       answer: (row) => {
-        const card = this.accessible(caller, cardId, row);
+        const card = this.writable(caller, cardId, row, conditions);
         const unknown = [...ids.filter((id) => !fitsBigint(id)), ...card.unknown];
         if (unknown.length > 0) throw CardErrors.tagsNotFound(sortNumerically(unknown)); // nothing was attached
         return new Versioned(undefined, cardETag(card.version));
@@ -92,14 +90,24 @@ export class CardsService {
         tagId: fitsBigint(tagId) ? tagId : null,
         listedOnly: limitedToListedResources(caller.role),
       },
-      lock: async (tx) => this.accessible(caller, cardId, (await tx.query(LOCK_READ_CARD, key))[0]),
-      etag: (_tx, current) => cardETag(current.version),
       answer: (row) => {
-        const card = this.accessible(caller, cardId, row);
+        const card = this.writable(caller, cardId, row, conditions);
         if (!card.tag_exists) throw CardErrors.tagNotFound(tagId); // nothing was removed
         return new Versioned(undefined, cardETag(card.version));
       },
     });
+  }
+
+  /** The card a write call answered, when it may be written: 404, 403, then If-Match's 412 (nothing was written). */
+  private writable<Row extends { caller_is_member: boolean; matched: boolean; version: string }>(
+    caller: Caller,
+    cardId: string,
+    row: Row | undefined,
+    conditions: WriteConditions,
+  ): Row {
+    const card = this.accessible(caller, cardId, row);
+    if (!card.matched) conditions.assertMatches(cardETag(card.version));
+    return card;
   }
 
   /** The card, when it exists and the caller may read and write it (a guest, only one that lists them). */

@@ -54,6 +54,11 @@ export class WriteConditions {
     return this.outcome && 'kept' in this.outcome ? (this.outcome.kept.row as Row) : undefined;
   }
 
+  /** The versions If-Match accepts (its entity tags' opaque parts), as write calls take them; null: no condition. */
+  get ifMatchVersions(): string[] | null {
+    return this.ifMatch?.map((etag) => etag.slice(1, -1)) ?? null;
+  }
+
   /** 412 unless If-Match accepts `etag`; called under the write's lock, after its 404 and 403. */
   assertMatches(etag: string): void {
     if (this.ifMatch && !this.ifMatch.includes(etag)) throw SafeWriteErrors.preconditionFailed(etag);

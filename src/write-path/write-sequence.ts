@@ -3,8 +3,10 @@ import { retryOnConflict, StaleRead } from '../database/retry-on-conflict';
 import { Sql } from '../database/sql';
 import { SqlSession } from '../database/statement';
 import { WriteConditions } from '../safe-writes/write-conditions';
+import { currentTraceParent } from '../observability/trace-context';
 import { Announcer } from './announcer';
 import { DeliveriesQueued } from './deliveries-queued';
+import { WriteCall } from './write-call';
 import { WriteParams, WriteRow, WriteStatement } from './write-statement';
 
 /**
@@ -13,14 +15,14 @@ import { WriteParams, WriteRow, WriteStatement } from './write-statement';
  */
 export interface Write<Params extends WriteParams, Row, Locked, Answer> {
   conditions: WriteConditions;
-  statement: WriteStatement<Params, Row>;
+  statement: WriteStatement<Params, Row> | WriteCall<Params, Row>;
   /** The statement's parameters when nothing needs reading under the lock first. */
   params: Params;
   /**
    * Takes the resource's row lock in the write's transaction and reads what the rest needs: refuses a
-   * missing resource (404) or a caller who may not write it (403).
+   * missing resource (404) or a caller who may not write it (403). A write call locks in its function.
    */
-  lock(tx: SqlSession): Promise<Locked>;
+  lock?(tx: SqlSession): Promise<Locked>;
   /** The locked resource's ETag, for If-Match; without it, If-Match is not asked of this write. */
   etag?(tx: SqlSession, locked: Locked): string | Promise<string>;
   /** Under the lock, after If-Match: the change's own steps, and the statement's parameters for it. */
@@ -41,8 +43,9 @@ const UNLOCKED_ATTEMPTS = 2;
  * the resource's row is locked and If-Match compared under that lock (when asked, or when the write
  * always locks), then its change runs; then its statement, in the form the request needs (announcer.ts),
  * which writes, keeps the answer under the key and stores the event, all in one; then the answer, whose
- * version the adapter sends as the ETag. A write whose request's claim on its key was taken over wrote
- * nothing, and fails (409).
+ * version the adapter sends as the ETag. A write call (write-call.ts) does all of that but the answer in
+ * its function, one statement outside any transaction. A write whose request's claim on its key was taken
+ * over wrote nothing, and fails (409).
  */
 @Injectable()
 export class WriteSequence {
@@ -58,7 +61,9 @@ export class WriteSequence {
     const kept = write.conditions.kept<Row>();
     if (kept) return write.answer(kept);
     const asksIfMatch = write.conditions.ifMatch !== undefined && write.etag !== undefined;
-    const row = asksIfMatch || write.alwaysLocks ? await this.underLock(write) : await this.alone(write);
+    // A write call locks and compares If-Match in its function, and runs outside a transaction (docs/citus.md).
+    const locksFirst = !isCall(write.statement) && (asksIfMatch || write.alwaysLocks);
+    const row = locksFirst ? await this.underLock(write) : await this.alone(write);
     if (row?.announced) this.queued.committed(); // committed by now: the worker may claim it at once
     const answer = write.answer(row);
     if (row) write.conditions.assertKeyHeld(row);
@@ -88,7 +93,7 @@ export class WriteSequence {
   ): Promise<(Row & WriteRow) | undefined> {
     return retryOnConflict(() =>
       this.db.transaction(async (tx) => {
-        const locked = await write.lock(tx);
+        const locked = (await write.lock?.(tx)) as Locked;
         if (write.conditions.ifMatch && write.etag) write.conditions.assertMatches(await write.etag(tx, locked));
         const params = write.change ? await write.change(tx, locked) : write.params;
         const row = await this.statement(tx, write, params);
@@ -104,7 +109,14 @@ export class WriteSequence {
     write: Write<Params, Row, Locked, Answer>,
     params: Params,
   ): Promise<(Row & WriteRow) | undefined> {
-    const [row] = await this.announcer.write(session, write.statement, { ...params, ...write.conditions.key });
-    return row;
+    const keyed = { ...params, ...write.conditions.key };
+    if (!isCall(write.statement)) return (await this.announcer.write(session, write.statement, keyed))[0];
+    const envelope = { ifMatch: write.conditions.ifMatchVersions, traceParent: currentTraceParent() };
+    const [{ written }] = await session.query(write.statement, { ...keyed, ...envelope });
+    return written ?? undefined;
   }
 }
+
+const isCall = <Params extends WriteParams, Row>(
+  write: WriteStatement<Params, Row> | WriteCall<Params, Row>,
+): write is WriteCall<Params, Row> => 'text' in write;

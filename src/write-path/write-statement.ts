@@ -14,7 +14,7 @@ export interface WriteRow {
   /** False when the request's claim on its key was taken over (it ran too long): nothing was written. */
   holds_key: boolean;
   /** True in the quiet form when the workspace has a webhook: nothing was written (announcer.ts). */
-  subscribed: boolean;
+  subscribed?: boolean;
   /** True in the announcing forms when the change queued a delivery (the delivery worker is woken). */
   announced?: boolean;
 }

@@ -108,7 +108,7 @@ describe('idempotency keys outlive the server process', () => {
   const CRASHING: Array<[WriteName, string]> = [
     ['template', WRITE_TEMPLATE.keyed.name],
     ['page', WRITE_PAGE.keyed.name],
-    ['tags', ATTACH_TAGS.keyed.name],
+    ['tags', ATTACH_TAGS.name],
   ];
 
   it.each(CRASHING)(

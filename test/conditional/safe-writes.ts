@@ -3,6 +3,7 @@ import type { Response, Test } from 'supertest';
 import { ATTACH_TAGS } from '../../src/cards/card-queries';
 import { WRITE_TEMPLATE } from '../../src/notes/note-template-queries';
 import { WRITE_PAGE } from '../../src/pages/page-queries';
+import type { WriteCall } from '../../src/write-path/write-call';
 import type { WriteParams, WriteStatement } from '../../src/write-path/write-statement';
 import { freshId } from '../cards/card-fixtures';
 import { seedTemplate } from '../notes/note-template-fixtures';
@@ -216,11 +217,11 @@ export const missingPath = (subject: Subject) =>
 /** The tag ids a card response shows, in order. */
 export const tagIds = (resource: Record<string, unknown>) => (resource.tags as Array<{ id: string }>).map((t) => t.id);
 
-/** A subject's statement names: the keyed form, and the forms without a key. */
-const formsOf = <Params extends WriteParams, Row>({ keyed, quiet, announcing }: WriteStatement<Params, Row>) => ({
-  statement: keyed.name,
-  keyless: [quiet!.name, announcing.name],
-});
+/** A subject's statement names: the keyed form, and the forms without a key (a write call has one form). */
+const formsOf = <Params extends WriteParams, Row>(write: WriteStatement<Params, Row> | WriteCall<Params, Row>) =>
+  'text' in write
+    ? { statement: write.name, keyless: [write.name] }
+    : { statement: write.keyed.name, keyless: [write.quiet!.name, write.announcing.name] };
 
 /** A key no other test of any run uses. */
 let keys = 0;

@@ -9,8 +9,6 @@ const ONE_STATEMENT_WRITES = new Set([
   'create_tag',
   'update_tag',
   'delete_tag',
-  'attach_tags',
-  'remove_card_tag',
   'write_template',
   'create_template',
   'delete_template',

@@ -39,7 +39,7 @@ const SEED = `
     ON CONFLICT DO NOTHING;
 `;
 
-describeFromMajor(17, 'migration 0021: tag names from pg_c_utf8 to simple_lowercase', 'pg_c_utf8 is new in 17', () => {
+describeFromMajor(17, 'migration 0022: tag names from pg_c_utf8 to simple_lowercase', 'pg_c_utf8 is new in 17', () => {
   let database: EmptyDatabase;
   let db: Client;
   let before: Array<{ id: string; name: string }>;

@@ -3,6 +3,7 @@ import { named } from '../named-parameters';
 import { DISTRIBUTION_COLUMN, REFERENCE_TABLES, WORKSPACE_TABLES } from './distribution-plan';
 import { scopeStatementTriggersToWorkspaces } from './statement-triggers';
 import { ON_CITUS } from './citus-probe';
+import { distributeWriteFunctions } from './write-functions';
 
 interface ForeignKey {
   table: string;
@@ -63,7 +64,8 @@ export async function isCitus(runner: QueryRunner): Promise<boolean> {
  * distributed or reference tables, and refuses to distribute one that a local table refers to: so the
  * foreign keys of the tables to place are dropped, the tables placed, and the keys added again, in one
  * transaction, with what Citus needs of their triggers (NOTIFY_FROM_COORDINATOR, CREATED_XID_ON_SHARD).
- * Every run, placing or not, scopes the page triggers a migration left unscoped (statement-triggers.ts).
+ * Every run, placing or not, scopes the page triggers a migration left unscoped (statement-triggers.ts) and
+ * distributes the write functions not distributed yet (write-functions.ts).
  * Returns the tables placed.
  */
 export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> {
@@ -91,6 +93,7 @@ export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> 
   const pending = [...references, ...distributed];
   if (pending.length === 0) {
     await inTransaction(runner, () => scopeStatementTriggersToWorkspaces(runner, ['pages']));
+    await distributeWriteFunctions(runner);
     return [];
   }
   await inTransaction(runner, async () => {
@@ -117,6 +120,7 @@ export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> 
     await scopeStatementTriggersToWorkspaces(runner, ['pages']);
     for (const key of keys) await runner.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`);
   });
+  await distributeWriteFunctions(runner);
   return pending;
 }
 
