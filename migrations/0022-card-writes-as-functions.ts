@@ -14,7 +14,7 @@ export class CardWritesAsFunctions0000000000022 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query(`DROP FUNCTION attach_card_tags, remove_card_tag, finish_write, holds_key, record_event`);
+    await db.query(`DROP FUNCTION attach_card_tags, remove_card_tag, stamp_card, card_member, finish_write, holds_key, record_event`);
   }
 }
 
@@ -87,6 +87,28 @@ const FINISH_WRITE = `
     RETURN p_answer || jsonb_build_object('holds_key', p_holds_key, 'announced', p_announced);
   END $$`;
 
+/** Whether a user is one of a card's members (a guest may write only such a card). */
+const CARD_MEMBER = `
+  CREATE FUNCTION card_member(p_team_id text, p_card_id bigint, p_user_id text)
+  RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+  BEGIN
+    RETURN EXISTS (SELECT 1 FROM card_members m
+                    WHERE m.team_id = p_team_id AND m.card_id = p_card_id AND m.user_id = p_user_id);
+  END $$`;
+
+/** Stamps a card changed by `p_actor` now, with a new version, which it returns. */
+const STAMP_CARD = `
+  CREATE FUNCTION stamp_card(p_team_id text, p_card_id bigint, p_actor jsonb)
+  RETURNS bigint LANGUAGE plpgsql AS $$
+  DECLARE
+    new_version bigint;
+  BEGIN
+    UPDATE cards c SET time_updated = now(), updated_by = p_actor, version = c.version + 1
+     WHERE c.team_id = p_team_id AND c.id = p_card_id
+    RETURNING c.version INTO new_version;
+    RETURN new_version;
+  END $$`;
+
 /**
  * Attaches every tag or none: holds the tags (KEY SHARE, in id order, before the card, as a tag's deletion
  * takes them, so neither waits on the other in a circle), locks the card (attaches to one card take turns),
@@ -118,8 +140,7 @@ const ATTACH_CARD_TAGS = `
     IF NOT FOUND THEN
       RETURN NULL;
     END IF;
-    member := EXISTS (SELECT 1 FROM card_members m
-                       WHERE m.team_id = p_team_id AND m.card_id = p_card_id AND m.user_id = p_caller_id);
+    member := card_member(p_team_id, p_card_id, p_caller_id);
     matched := p_if_match IS NULL OR card_version::text = ANY (p_if_match);
     unknown := ARRAY(SELECT w.id::text FROM unnest(p_tag_ids) WITH ORDINALITY AS w(id, ord)
                       WHERE NOT EXISTS (SELECT 1 FROM tags t
@@ -135,9 +156,7 @@ const ATTACH_CARD_TAGS = `
                       ORDER BY w.ord);
       IF cardinality(added) > 0 THEN
         INSERT INTO card_tags (team_id, card_id, tag_id) SELECT p_team_id, p_card_id, a FROM unnest(added) a;
-        UPDATE cards c SET time_updated = now(), updated_by = p_actor, version = c.version + 1
-         WHERE c.team_id = p_team_id AND c.id = p_card_id
-        RETURNING c.version INTO card_version;
+        card_version := stamp_card(p_team_id, p_card_id, p_actor);
         announced := record_event(p_team_id, 'card.tags_added', 'card', p_card_id::text, p_actor,
                                   jsonb_build_object('card_id', p_card_id::text, 'tag_ids', to_jsonb(added::text[])),
                                   NULL, p_trace_parent);
@@ -173,17 +192,14 @@ const REMOVE_CARD_TAG = `
     IF NOT FOUND THEN
       RETURN NULL;
     END IF;
-    member := EXISTS (SELECT 1 FROM card_members m
-                       WHERE m.team_id = p_team_id AND m.card_id = p_card_id AND m.user_id = p_caller_id);
+    member := card_member(p_team_id, p_card_id, p_caller_id);
     matched := p_if_match IS NULL OR card_version::text = ANY (p_if_match);
     allowed := (member OR NOT p_listed_only) AND matched AND tag_exists;
     key_held := holds_key(p_team_id, p_caller_id, p_key, p_claim);
     IF allowed AND key_held THEN
       DELETE FROM card_tags n WHERE n.team_id = p_team_id AND n.card_id = p_card_id AND n.tag_id = p_tag_id;
       IF FOUND THEN
-        UPDATE cards c SET time_updated = now(), updated_by = p_actor, version = c.version + 1
-         WHERE c.team_id = p_team_id AND c.id = p_card_id
-        RETURNING c.version INTO card_version;
+        card_version := stamp_card(p_team_id, p_card_id, p_actor);
         announced := record_event(p_team_id, 'card.tags_removed', 'card', p_card_id::text, p_actor,
                                   jsonb_build_object('card_id', p_card_id::text,
                                                      'tag_ids', jsonb_build_array(p_tag_id::text)),
@@ -196,4 +212,4 @@ const REMOVE_CARD_TAG = `
                         allowed, announced);
   END $$`;
 
-const UP = [RECORD_EVENT, HOLDS_KEY, FINISH_WRITE, ATTACH_CARD_TAGS, REMOVE_CARD_TAG];
+const UP = [RECORD_EVENT, HOLDS_KEY, FINISH_WRITE, CARD_MEMBER, STAMP_CARD, ATTACH_CARD_TAGS, REMOVE_CARD_TAG];

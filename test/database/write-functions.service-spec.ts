@@ -9,6 +9,7 @@ import { workspaceTables } from '../support/workspace-tables';
 
 interface WriteFunction {
   name: string;
+  language: string;
   definition: string;
 }
 
@@ -18,7 +19,8 @@ async function writeFunctions(): Promise<WriteFunction[]> {
   await client.connect();
   try {
     const { rows } = await client.query<WriteFunction>(
-      `SELECT p.proname::text AS name, pg_get_functiondef(p.oid) AS definition FROM pg_proc p
+      `SELECT p.proname::text AS name, l.lanname::text AS language, pg_get_functiondef(p.oid) AS definition
+         FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
         WHERE p.pronamespace = current_schema()::regnamespace AND p.proargnames[1] = $1 ORDER BY 1`,
       [WORKSPACE_ARGUMENT],
     );
@@ -38,6 +40,10 @@ describe('Write functions routable by workspace', () => {
   let tables: Set<string>;
   beforeAll(async () => {
     [functions, tables] = await Promise.all([writeFunctions(), workspaceTables()]);
+  });
+
+  it('are written in PL/pgSQL, whose statements the check below reads', () => {
+    expect(functions.filter((f) => f.language !== 'plpgsql').map((f) => f.name)).toEqual([]);
   });
 
   it('every statement of every write function names its workspace and inserts in no CTE', async () => {
