@@ -14,7 +14,9 @@ export class CardWritesAsFunctions0000000000022 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query(`DROP FUNCTION attach_card_tags, remove_card_tag, stamp_card, card_member, finish_write, holds_key, record_event`);
+    await db.query(
+      `DROP FUNCTION attach_card_tags, remove_card_tag, stamp_card, card_member, finish_write, holds_key, record_event`,
+    );
   }
 }
 
