@@ -157,7 +157,8 @@ const ATTACH_CARD_TAGS = `
                                          WHERE n.team_id = p_team_id AND n.card_id = p_card_id AND n.tag_id = w.id)
                       ORDER BY w.ord);
       IF cardinality(added) > 0 THEN
-        INSERT INTO card_tags (team_id, card_id, tag_id) SELECT p_team_id, p_card_id, a FROM unnest(added) a;
+        INSERT INTO card_tags (team_id, card_id, tag_id) SELECT p_team_id, p_card_id, a FROM unnest(added) a
+        ON CONFLICT DO NOTHING;
         card_version := stamp_card(p_team_id, p_card_id, p_actor);
         announced := record_event(p_team_id, 'card.tags_added', 'card', p_card_id::text, p_actor,
                                   jsonb_build_object('card_id', p_card_id::text, 'tag_ids', to_jsonb(added::text[])),
