@@ -228,6 +228,15 @@ describe('Idempotency-Key on the writes', () => {
     expectReplayOf(await page.write({ key, ifMatch: '"stale"' }), first);
   });
 
+  it('replays a card answer kept before write calls (without `matched`) as kept, with its If-Match', async () => {
+    const card = await seedSubject(s, 'tags');
+    const key = freshKey();
+    const ifMatch = etagOf(await card.read().expect(200));
+    const first = await card.write({ key, ifMatch }).expect(204);
+    await keyRows(card, key, `UPDATE idempotency_keys SET answer = answer - 'matched'`);
+    expectReplayOf(await card.write({ key, ifMatch }), first);
+  });
+
   it('the same key on another route of the same page is another request: 422', async () => {
     const page = await seedSubject(s, 'page');
     const key = freshKey();
