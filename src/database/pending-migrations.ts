@@ -2,7 +2,13 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, Migration } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { named } from './named-parameters';
-import { distributeOnCitus } from './citus/distribute';
+import { distributeOnCitus, Placed } from './citus/distribute';
+
+/** What a run applied, and on a Citus coordinator what it placed (null on plain PostgreSQL). */
+export interface MigrationRun {
+  applied: Migration[];
+  citus: Placed | null;
+}
 
 /** Any fixed number: the advisory lock every process takes around migrating. */
 const MIGRATION_LOCK = 730_001;
@@ -12,14 +18,13 @@ const MIGRATION_LOCK = 730_001;
  * starting together would otherwise race to apply the same migration. On a Citus coordinator, the
  * tables they created are then distributed (citus/distribute.ts).
  */
-export async function runPendingMigrations(db: DataSource): Promise<Migration[]> {
+export async function runPendingMigrations(db: DataSource): Promise<MigrationRun> {
   const session = db.createQueryRunner();
   await session.connect();
   try {
     await session.query(...named('SELECT pg_advisory_lock(:lock)', { lock: MIGRATION_LOCK }));
     const applied = await db.runMigrations({ transaction: 'each' });
-    await distributeOnCitus(session);
-    return applied;
+    return { applied, citus: await distributeOnCitus(session) };
   } finally {
     await session.query(...named('SELECT pg_advisory_unlock(:lock)', { lock: MIGRATION_LOCK })).catch(() => undefined);
     await session.release();

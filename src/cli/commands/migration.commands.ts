@@ -9,11 +9,14 @@ import { named } from '../../database/named-parameters';
 export function registerMigrationCommands(program: Command): void {
   program
     .command('migration:run')
-    .description('Apply every pending migration; prints the ones applied')
+    .description(
+      'Apply every pending migration; prints the ones applied, and on a Citus coordinator the tables placed ' +
+        'and the write functions distributed by this run',
+    )
     .action(
       reportingFailure(async () => {
-        const applied = await withDataSource(runPendingMigrations);
-        printResult({ applied: applied.map((m) => m.name) });
+        const { applied, citus } = await withDataSource(runPendingMigrations);
+        printResult({ applied: applied.map((m) => m.name), ...(citus ? { citus } : {}) });
       }),
     );
 

@@ -58,6 +58,12 @@ export async function isCitus(runner: QueryRunner): Promise<boolean> {
   return row.citus;
 }
 
+/** What one run of the placing did on a Citus coordinator: the tables it placed, the functions it distributed. */
+export interface Placed {
+  tables: string[];
+  functions: string[];
+}
+
 /**
  * On a Citus coordinator, places every table the plan names that is not placed yet (distribution-plan.ts);
  * elsewhere, nothing. Citus distributes a table only once the tables its foreign keys refer to are
@@ -66,10 +72,10 @@ export async function isCitus(runner: QueryRunner): Promise<boolean> {
  * transaction, with what Citus needs of their triggers (NOTIFY_FROM_COORDINATOR, CREATED_XID_ON_SHARD).
  * Every run, placing or not, scopes the page triggers a migration left unscoped (statement-triggers.ts) and
  * distributes the write functions not distributed yet (write-functions.ts).
- * Returns the tables placed.
+ * Returns what it placed; null on plain PostgreSQL.
  */
-export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> {
-  if (!(await isCitus(runner))) return [];
+export async function distributeOnCitus(runner: QueryRunner): Promise<Placed | null> {
+  if (!(await isCitus(runner))) return null;
   const rows = (await runner.query(
     `SELECT table_name::text AS name, citus_table_type AS type FROM citus_tables`,
   )) as Array<{
@@ -93,8 +99,7 @@ export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> 
   const pending = [...references, ...distributed];
   if (pending.length === 0) {
     await inTransaction(runner, () => scopeStatementTriggersToWorkspaces(runner, ['pages']));
-    await distributeWriteFunctions(runner);
-    return [];
+    return { tables: [], functions: await distributeWriteFunctions(runner) };
   }
   await inTransaction(runner, async () => {
     // Citus may not run the copies of a table's rows in parallel inside a transaction that changed its schema.
@@ -120,8 +125,7 @@ export async function distributeOnCitus(runner: QueryRunner): Promise<string[]> 
     await scopeStatementTriggersToWorkspaces(runner, ['pages']);
     for (const key of keys) await runner.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`);
   });
-  await distributeWriteFunctions(runner);
-  return pending;
+  return { tables: pending, functions: await distributeWriteFunctions(runner) };
 }
 
 async function inTransaction(runner: QueryRunner, work: () => Promise<void>): Promise<void> {
