@@ -11,11 +11,8 @@ export class TagNamesAndVersions0000000000012 implements MigrationInterface {
   name = 'TagNamesAndVersions0000000000012';
 
   async up(db: QueryRunner): Promise<void> {
-    await db.query(`
-      ALTER TABLE tags ADD COLUMN version bigint NOT NULL DEFAULT 1;
-      ${SIMPLE_LOWERCASE_FUNCTIONS}
-      ${TAG_NAME_KEYS}
-    `);
+    await db.query(`ALTER TABLE tags ADD COLUMN version bigint NOT NULL DEFAULT 1`);
+    for (const statement of [...SIMPLE_LOWERCASE_FUNCTIONS, ...TAG_NAME_KEYS]) await db.query(statement);
   }
 
   async down(db: QueryRunner): Promise<void> {

@@ -17,13 +17,11 @@ export class TagNamesOnEveryPostgres0000000000021 implements MigrationInterface 
                        WHERE attrelid = 'tags'::regclass AND attname = 'name_key' AND NOT attisdropped) AS keyed`,
     )) as Array<{ keyed: boolean }>;
     if (keyed) return;
-    await db.query(`
-      ${SIMPLE_LOWERCASE_FUNCTIONS}
-      DROP INDEX tags_name_order;
-      DROP INDEX tags_project_name_key;
-      DROP INDEX tags_workspace_name_key;
-      ${TAG_NAME_KEYS}
-    `);
+    // One statement per query: Citus sends a query's whole text to its workers, and refuses several commands in one.
+    const dropped = ['tags_name_order', 'tags_project_name_key', 'tags_workspace_name_key'].map(
+      (i) => `DROP INDEX ${i}`,
+    );
+    for (const statement of [...SIMPLE_LOWERCASE_FUNCTIONS, ...dropped, ...TAG_NAME_KEYS]) await db.query(statement);
   }
 
   /** Nothing: the indexes on name_key refuse every name the pg_c_utf8 ones did, for the code before too. */
