@@ -36,7 +36,7 @@ describe('Boot with a DATABASE_URL that cannot work (e2e)', () => {
           variable: 'DATABASE_URL',
           cause,
           msg: expect.stringMatching(
-            new RegExp(`^DATABASE_URL postgres://\\S+: ${cause} \\(.+\\); \\w.+ DATABASE_URL`),
+            new RegExp(`^DATABASE_URL postgres(?:ql)?://\\S+: ${cause} \\(.+\\); \\w.+ DATABASE_URL`),
           ),
         }),
       ]);
