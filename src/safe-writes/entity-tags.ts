@@ -20,6 +20,9 @@ function parseConditions(header: string): '*' | EntityTag[] | null {
 /** The strong entity tag of a version: what the ETag header carries. */
 export const entityTag = (version: string) => `"${version}"`;
 
+/** The version a strong entity tag of entityTag's names (its opaque part). */
+export const versionOf = (etag: string) => etag.slice(1, -1);
+
 /** If-None-Match: weak comparison (W/ ignored), or `*`. An absent or malformed header matches nothing. */
 export function noneMatchHits(header: string | undefined, etag: string): boolean {
   const conditions = header === undefined ? null : parseConditions(header);

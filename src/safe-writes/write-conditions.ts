@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { ifMatchTags } from './entity-tags';
+import { ifMatchTags, versionOf } from './entity-tags';
 import { KeyParams } from './idempotency-queries';
 import { SafeWriteErrors } from './safe-write-errors';
 
@@ -56,7 +56,7 @@ export class WriteConditions {
 
   /** The versions If-Match accepts (its entity tags' opaque parts), as write calls take them; null: no condition. */
   get ifMatchVersions(): string[] | null {
-    return this.ifMatch?.map((etag) => etag.slice(1, -1)) ?? null;
+    return this.ifMatch?.map(versionOf) ?? null;
   }
 
   /** 412 unless If-Match accepts `etag`; called under the write's lock, after its 404 and 403. */

@@ -1,3 +1,5 @@
+import { describeSkippedWhen, itSkippedWhen } from './skipped-when';
+
 /**
  * The suite on a Citus coordinator (docs/citus.md, "The suite on Citus"). Global setup asks the test
  * database once (TEST_DATABASE_CITUS), so that a spec knows before its tests are collected.
@@ -6,14 +8,12 @@ export const TEST_ON_CITUS = process.env.TEST_DATABASE_CITUS === 'true';
 
 /** A test of what only one PostgreSQL has: skipped on Citus, `why` in its name. */
 export function itOnOneNode(name: string, why: string, fn: jest.ProvidesCallback, timeout?: number): void {
-  if (TEST_ON_CITUS) it.skip(`${name} (not on Citus: ${why})`, fn, timeout);
-  else it(name, fn, timeout);
+  itSkippedWhen(TEST_ON_CITUS, name, `not on Citus: ${why}`, fn, timeout);
 }
 
 /** Tests of what only one PostgreSQL has: skipped on Citus, `why` in their name. */
 export function describeOnOneNode(name: string, why: string, fn: () => void): void {
-  if (TEST_ON_CITUS) describe.skip(`${name} (not on Citus: ${why})`, fn);
-  else describe(name, fn);
+  describeSkippedWhen(TEST_ON_CITUS, name, `not on Citus: ${why}`, fn);
 }
 
 /**
